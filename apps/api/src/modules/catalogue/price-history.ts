@@ -66,16 +66,61 @@ export async function changePriceIn(
 ): Promise<(PriceChange & { offeringId: number; before: { priceIncVat: number; vatRateCode: string } }) | null> {
   const row = await repository.lockPriceOf(tx, sku);
   if (!row) return null;
-  const { priceIncVat } = price;
-  const vatRateCode = price.vatRateCode ?? row.vatRateCode;
-  const priceExVat = exVatOf(priceIncVat, vatRateCode, basisPointsOf, sku);
-  if (row.priceIncVat !== priceIncVat || row.priceExVat !== priceExVat) {
-    await repository.startPriceStep(tx, row.offeringId, { priceIncVat, priceExVat }, at);
-  }
-  const was = referencePrice((await stepsOf(tx, [row.offeringId])).get(row.offeringId) ?? [], at);
-  const wasPriceIncVat = was?.wasPriceIncVat ?? null;
-  await repository.updatePrice(tx, row.offeringId, { priceIncVat, priceExVat, vatRateCode, wasPriceIncVat, wasPriceExVat: was?.wasPriceExVat ?? null });
-  return { sku, priceIncVat, priceExVat, wasPriceIncVat, offeringId: row.offeringId, before: { priceIncVat: row.priceIncVat, vatRateCode: row.vatRateCode } };
+  const [changed] = await changeLockedPricesIn(tx, [{ locked: { ...row, sku }, ...price }], basisPointsOf, at);
+  return changed!;
+}
+
+/** A price row read and locked in the caller's transaction. */
+export interface LockedPrice {
+  offeringId: number;
+  sku: string;
+  priceIncVat: number;
+  priceExVat: number;
+  vatRateCode: string;
+}
+
+/**
+ * Several skus' prices changed as `changePriceIn` changes one, their rows already locked by the
+ * caller (an import's batch): one statement of each kind for all.
+ */
+export async function changeLockedPricesIn(
+  tx: Transaction,
+  changes: readonly { locked: LockedPrice; priceIncVat: number; vatRateCode: string | null }[],
+  basisPointsOf: (vatRateCode: string) => number | undefined,
+  at: Date,
+): Promise<(PriceChange & { offeringId: number; before: { priceIncVat: number; vatRateCode: string } })[]> {
+  const set = changes.map(({ locked, priceIncVat, vatRateCode }) => {
+    const code = vatRateCode ?? locked.vatRateCode;
+    return { locked, priceIncVat, vatRateCode: code, priceExVat: exVatOf(priceIncVat, code, basisPointsOf, locked.sku) };
+  });
+  await repository.startPriceSteps(
+    tx,
+    set
+      .filter(({ locked, priceIncVat, priceExVat }) => locked.priceIncVat !== priceIncVat || locked.priceExVat !== priceExVat)
+      .map(({ locked, priceIncVat, priceExVat }) => ({ offeringId: locked.offeringId, priceIncVat, priceExVat })),
+    at,
+  );
+  const steps = await stepsOf(
+    tx,
+    set.map(({ locked }) => locked.offeringId),
+  );
+  const rows = set.map(({ locked, priceIncVat, priceExVat, vatRateCode }) => {
+    const was = referencePrice(steps.get(locked.offeringId) ?? [], at);
+    return {
+      offeringId: locked.offeringId,
+      priceIncVat,
+      priceExVat,
+      vatRateCode,
+      wasPriceIncVat: was?.wasPriceIncVat ?? null,
+      wasPriceExVat: was?.wasPriceExVat ?? null,
+    };
+  });
+  await repository.updatePrices(tx, rows);
+  return set.map(({ locked }, index) => ({
+    sku: locked.sku,
+    ...rows[index]!,
+    before: { priceIncVat: locked.priceIncVat, vatRateCode: locked.vatRateCode },
+  }));
 }
 
 export function exVatOf(priceIncVat: number, vatRateCode: string, basisPointsOf: (vatRateCode: string) => number | undefined, sku: string): number {

@@ -1,6 +1,7 @@
 /**
  * One batch of a checked import or feed, in the caller's transaction (decision 0127): its new
- * products made together, a few multi-row statements for all of them, and every other product
+ * products made together, a few multi-row statements for all of them, its price and stock changes
+ * to products the shop has made together likewise (`range-change-batch.ts`), and every other product
  * applied one by one in a savepoint of its own (`range-apply.ts`), so a product refused while
  * applying is rolled back alone and reported by line while the batch's others apply whole.
  */
@@ -10,7 +11,8 @@ import { exVatOf } from './price-history.ts';
 import { newProductRow } from './product-additions.ts';
 import { describeNewVariant } from './product-edits.ts';
 import { applyProduct, linesOf, MadeMeanwhile, newProductOf, RowRefused, waysOf, type Applying } from './range-apply.ts';
-import { madeTogether, refusedWhileApplying, type RefusedWhileApplying } from './range-batches.ts';
+import { changedTogether, madeTogether, refusedWhileApplying, type RefusedWhileApplying } from './range-batches.ts';
+import { changeProducts, RefusedMeanwhile } from './range-change-batch.ts';
 import * as editorRepository from './repository/product-editor.ts';
 import * as repository from './repository/range-batches.ts';
 
@@ -59,8 +61,27 @@ export async function applyBatch(applying: Applying, tx: Transaction, batch: rea
       together.clear();
     }
   }
+  const changing = changedTogether(batch);
+  if (changing.size > 0) {
+    try {
+      const indices = [...changing];
+      const changed = await tx.transaction((savepoint) =>
+        changeProducts(
+          applying,
+          savepoint,
+          indices.map((index) => batch[index]!),
+          now,
+        ),
+      );
+      applied.productIds.push(...changed.productIds);
+      for (const position of changed.leftOut) changing.delete(indices[position]!);
+    } catch (error) {
+      if (!(error instanceof RefusedMeanwhile)) throw error;
+      changing.clear();
+    }
+  }
   for (const [index, planned] of batch.entries()) {
-    if (together.has(index)) continue;
+    if (together.has(index) || changing.has(index)) continue;
     try {
       applied.productIds.push(await applyAlone(applying, tx, planned, now));
     } catch (error) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlannedProduct } from './catalogue.tables.ts';
-import { batchesOf, madeTogether, refusedWhileApplying } from './range-batches.ts';
+import { batchesOf, changedTogether, madeTogether, refusedWhileApplying } from './range-batches.ts';
 
 const newProduct = (slug: string, skus: string[], line = 2): PlannedProduct => ({
   productId: null,
@@ -56,6 +56,25 @@ describe('madeTogether', () => {
     const bare = { ...newProduct('e', []), added: [] };
     const changing = { ...newProduct('f', ['F-1']), rows: [{ line: 4, sku: 'F-0', priceIncVat: 1, vatRateCode: null, stockOnHand: null }] };
     expect([...madeTogether([bare, changing], new Set(), new Set())]).toEqual([]);
+  });
+});
+
+describe('changedTogether', () => {
+  it('takes products the shop has whose rows set prices from now and stock; new products are left to be made', () => {
+    const stockOnly: PlannedProduct = { productId: 8, rows: [{ line: 3, sku: 'Y-1', priceIncVat: null, vatRateCode: null, stockOnHand: 4 }] };
+    const batch = [existing(7, 'X-1'), newProduct('a', ['A-1']), stockOnly];
+    expect([...changedTogether(batch)]).toEqual([0, 2]);
+  });
+
+  it('leaves out a product with a schedule, a new variant, a detail, no rows, or a code or product another of the batch names', () => {
+    const scheduled: PlannedProduct = { productId: 1, rows: [{ ...existing(1, 'S-1').rows[0]!, startsAt: '2026-12-01T00:00:00.000Z' }] };
+    const ending: PlannedProduct = { productId: 2, rows: [{ ...existing(2, 'E-1').rows[0]!, endsAt: '2026-12-01T00:00:00.000Z' }] };
+    const growing: PlannedProduct = { ...existing(3, 'G-1'), added: newProduct('g', ['G-2']).added! };
+    const renamed: PlannedProduct = { ...existing(4, 'R-1'), details: { line: 2, name: 'New name' } };
+    const bare: PlannedProduct = { productId: 5, rows: [] };
+    const batch = [scheduled, ending, growing, renamed, bare, existing(6, 'D-1'), existing(9, 'D-1'), existing(10, 'P-1'), existing(10, 'P-2')];
+    expect([...changedTogether(batch)]).toEqual([]);
+    expect([...changedTogether([existing(6, 'D-1'), existing(10, 'P-1')])]).toEqual([0, 1]);
   });
 });
 

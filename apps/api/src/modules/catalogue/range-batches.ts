@@ -40,6 +40,28 @@ export function madeTogether(batch: readonly PlannedProduct[], takenSlugs: Reado
   return together;
 }
 
+/**
+ * Which products of a batch are changed together (a weekly price file, a stock count): products
+ * the shop has whose rows only set prices from now and stock, with no new variant, no detail and no
+ * schedule, none of whose codes another product of the batch names. The rest are applied one by one.
+ */
+export function changedTogether(batch: readonly PlannedProduct[]): Set<number> {
+  const skuCount = new Map<string, number>();
+  const productCount = new Map<number, number>();
+  for (const planned of batch) {
+    if (planned.productId !== null) productCount.set(planned.productId, (productCount.get(planned.productId) ?? 0) + 1);
+    for (const row of [...planned.rows, ...(planned.added ?? [])]) skuCount.set(row.sku, (skuCount.get(row.sku) ?? 0) + 1);
+  }
+  const together = new Set<number>();
+  for (const [index, planned] of batch.entries()) {
+    if (planned.productId === null || planned.add || planned.details || (planned.added ?? []).length > 0 || planned.rows.length === 0) continue;
+    if (productCount.get(planned.productId)! > 1) continue;
+    if (planned.rows.some((row) => row.startsAt || row.endsAt || skuCount.get(row.sku)! > 1)) continue;
+    together.add(index);
+  }
+  return together;
+}
+
 export type RefusedWhileApplying = RangeRefusal & { whileApplying: 'refused' | 'not-applied' };
 
 /** A row refused while applying, and its product's other lines, which it kept from applying: a product changes whole or not at all (decision 0118). */

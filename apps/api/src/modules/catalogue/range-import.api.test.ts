@@ -772,6 +772,49 @@ describe('applying in batches (decision 0127)', () => {
     expect(await madeCount('many')).toEqual({ products: count, offerings: count * 2, audits: count, stock: count * 2, history: count * 2 });
   });
 
+  it('changes many products’ prices and stock in a few statements a batch, each with its history, was-price rule and change list', async () => {
+    const variants = await rows<{ sku: string; product_id: number; price: number; on_hand: number }>(sql`
+      select o.sku, o.product_id, pr.price_inc_vat as price, s.on_hand from offerings o
+      join prices pr on pr.offering_id = o.id join stock_levels s on s.sku = o.sku
+      where s.status in ('in_stock', 'low_stock') and s.committed = 0 and s.reserved = 0
+        and not exists (select 1 from scheduled_prices sp where sp.offering_id = o.id and sp.status in ('scheduled', 'started'))
+      order by o.product_id, o.sku`);
+    const products = new Set(variants.map((variant) => variant.product_id));
+    expect(products.size).toBeGreaterThan(APPLY_BATCH_PRODUCTS);
+    const file = ['sku,price_inc_vat_pence,stock_on_hand', ...variants.map(({ sku, price, on_hand }) => `${sku},${price + 100},${on_hand + 3}`)];
+    const checked = await check('weekly.csv', file.join('\n'));
+    expect([checked.changing, checked.refused]).toEqual([variants.length, 0]);
+    const auditsBefore = (await rows<{ count: number }>(sql`select count(*)::int as count from product_audit`))[0]!.count;
+    await staff.applyRangeImport({ params: { id: checked.id } });
+    const counter = countStatements(api.database);
+    await runImportsJob();
+    const statements = counter.take();
+    counter.stop();
+    const batches = Math.ceil(products.size / APPLY_BATCH_PRODUCTS);
+    process.stdout.write(`statements changing ${products.size} products (${api.database.kind}): ${statements.length}\n`);
+    expect(statements.length).toBeLessThanOrEqual(batches * 20 + 15);
+    expect(await staff.getRangeImport({ params: { id: checked.id } })).toMatchObject({ status: 'applied', refusedWhileApplying: 0 });
+    const after = await rows<{ sku: string; price: number; on_hand: number; steps: number; open_steps: number; was: number | null }>(sql`
+      select o.sku, pr.price_inc_vat as price, s.on_hand, pr.was_price_inc_vat as was,
+        (select count(*)::int from price_history h where h.offering_id = o.id) as steps,
+        (select count(*)::int from price_history h where h.offering_id = o.id and h.effective_until is null) as open_steps
+      from offerings o join prices pr on pr.offering_id = o.id join stock_levels s on s.sku = o.sku
+      where o.sku in ${variants.map((variant) => variant.sku)} order by o.product_id, o.sku`);
+    for (const [index, variant] of variants.entries()) {
+      const row = after[index]!;
+      expect([row.sku, row.price, row.on_hand, row.open_steps]).toEqual([variant.sku, variant.price + 100, variant.on_hand + 3, 1]);
+      expect(row.steps).toBeGreaterThanOrEqual(2);
+      // A rise is never a reduction: no was-price beside a price higher than the one before.
+      expect(row.was === null || row.was > row.price).toBe(true);
+    }
+    const auditsAfter = (await rows<{ count: number }>(sql`select count(*)::int as count from product_audit`))[0]!.count;
+    expect(auditsAfter - auditsBefore).toBe(products.size);
+    const [line] = await rows<{ what: string }>(sql`select what from product_audit a join offerings o on o.product_id = a.product_id
+      where o.sku = ${variants[0]!.sku} order by a.id desc limit 1`);
+    expect(line!.what).toContain(`Stock on hand of ${variants[0]!.sku}: ${variants[0]!.on_hand} → ${variants[0]!.on_hand + 3}`);
+    expect(line!.what).toContain(`Price of ${variants[0]!.sku} changed: `);
+  });
+
   it('a worker stopped mid-import is resumed by the next from the batch it was on, and nothing is made twice', async () => {
     const count = APPLY_BATCH_PRODUCTS + 20;
     const checked = await check('resume.csv', await newProductsFile('resume', count));
@@ -801,7 +844,8 @@ describe('applying in batches (decision 0127)', () => {
 describe.runIf(process.env.TEST_DATABASE === 'postgres')('a shopper buying while a batch applies', () => {
   it('refuses the count of the product whose stock the payment holds, applies the batch’s others, and never oversells', async () => {
     const variants = [...(await stockedVariants(12)), ...(await stockedVariants(13))];
-    const products = firstOfEachProduct(variants);
+    // In code order, as the batch locks their stock (and payments theirs): the first is locked before the middle one.
+    const products = firstOfEachProduct(variants).toSorted((a, b) => a.sku.localeCompare(b.sku));
     expect(products.length).toBeGreaterThanOrEqual(3);
     for (const { sku } of products) await api.database.db.execute(sql`update stock_levels set on_hand = 5, status = 'low_stock' where sku = ${sku}`);
     const checked = await check('counted.csv', ['sku,stock_on_hand', ...products.map(({ sku }) => `${sku},2`)].join('\n'));

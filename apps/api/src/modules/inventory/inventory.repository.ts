@@ -268,6 +268,17 @@ export function findStockRecords(db: Database, skus: readonly string[]): Promise
     .where(inArray(stockLevels.sku, [...skus]));
 }
 
+/** The stock rows of these skus that have one, locked for the caller's transaction in sku order (an import's batch of counts). */
+export function lockStockRecords(db: Database, skus: readonly string[]): Promise<StockRecord[]> {
+  if (skus.length === 0) return Promise.resolve([]);
+  return db
+    .select(STOCK_RECORD)
+    .from(stockLevels)
+    .where(inArray(stockLevels.sku, [...skus]))
+    .orderBy(asc(stockLevels.sku))
+    .for('update');
+}
+
 /**
  * A count of the shelf (an import or a feed): on hand becomes `onHand` in one statement, only if it
  * still covers what orders and payments hold, read under the row's lock; so what is free never goes

@@ -2,6 +2,7 @@ import type { ServiceContext, TransactionContext } from '../../platform/context.
 import { availability, type Availability, type StockCount } from './availability.ts';
 import * as repository from './inventory.repository.ts';
 import { commitPastOrders, type PastOrder } from './past-orders.ts';
+import { countRefused } from './stock-counts.ts';
 
 /** A sku's stock row as counted (staff's stock screen). */
 export interface StockRecord {
@@ -93,6 +94,15 @@ export interface InventoryService {
     onHand: number,
     now: Date,
   ): Promise<{ set: StockRecord } | { refused: 'below-held' | 'made-to-order'; held: number }>;
+  /**
+   * Several shelves about to be counted (an import's batch): their rows locked until the caller's
+   * transaction ends, so what is held cannot change before `setStocksOnHand`; each count's stock
+   * before, and why it would be refused (as `setStockOnHand` refuses it), or null.
+   */
+  lockForCounts(
+    ctx: InventoryContext,
+    counts: readonly { sku: string; onHand: number }[],
+  ): Promise<Map<string, { before: number; refused: 'below-held' | 'made-to-order' | null }>>;
   /** Several shelves counted at once (an import's batch), each as `setStockOnHand` sets it; returns the skus set (a refused one is not). */
   setStocksOnHand(ctx: InventoryContext, counts: readonly { sku: string; onHand: number }[], now: Date): Promise<Set<string>>;
 }
@@ -148,7 +158,23 @@ export function createInventoryService(): InventoryService {
       const set = await repository.setOnHand(ctx.db, sku, onHand, now);
       if (set) return { set };
       const row = (await repository.findStockRecord(ctx.db, sku))!;
-      return { refused: row.status === 'made_to_order' ? 'made-to-order' : 'below-held', held: row.committed + row.reserved };
+      return { refused: countRefused(row, onHand) ?? 'below-held', held: row.committed + row.reserved };
+    },
+    lockForCounts: async (ctx, counts) => {
+      const records = new Map(
+        (
+          await repository.lockStockRecords(
+            ctx.db,
+            counts.map((count) => count.sku),
+          )
+        ).map((row) => [row.sku, row]),
+      );
+      return new Map(
+        counts.map(({ sku, onHand }) => {
+          const record = records.get(sku);
+          return [sku, { before: record?.onHand ?? 0, refused: record ? countRefused(record, onHand) : null }];
+        }),
+      );
     },
     setStocksOnHand: (ctx, counts, now) => repository.setOnHandOfMany(ctx.db, counts, now),
   };

@@ -37,12 +37,53 @@ export async function lockPriceOf(db: Transaction, sku: string) {
 }
 
 /** Closes the offering's step in force at `at` and opens the new one. */
-export async function startPriceStep(db: Transaction, offeringId: number, price: { priceIncVat: number; priceExVat: number }, at: Date): Promise<void> {
-  await db
+export function startPriceStep(db: Transaction, offeringId: number, price: { priceIncVat: number; priceExVat: number }, at: Date): Promise<void> {
+  return startPriceSteps(db, [{ offeringId, ...price }], at);
+}
+
+/** Each offering's step in force closed at `at` and its new one opened, two statements for all. */
+export async function startPriceSteps(
+  tx: Transaction,
+  steps: readonly { offeringId: number; priceIncVat: number; priceExVat: number }[],
+  at: Date,
+): Promise<void> {
+  if (steps.length === 0) return;
+  await tx
     .update(priceHistory)
     .set({ effectiveUntil: at })
-    .where(and(eq(priceHistory.offeringId, offeringId), isNull(priceHistory.effectiveUntil)));
-  await db.insert(priceHistory).values({ offeringId, ...price, effectiveFrom: at });
+    .where(
+      and(
+        inArray(
+          priceHistory.offeringId,
+          steps.map((step) => step.offeringId),
+        ),
+        isNull(priceHistory.effectiveUntil),
+      ),
+    );
+  await tx.insert(priceHistory).values(steps.map((step) => ({ ...step, effectiveFrom: at })));
+}
+
+/** Each offering's price row set, in one statement. */
+export async function updatePrices(
+  tx: Transaction,
+  rows: readonly {
+    offeringId: number;
+    priceIncVat: number;
+    priceExVat: number;
+    vatRateCode: string;
+    wasPriceIncVat: number | null;
+    wasPriceExVat: number | null;
+  }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const column = <K extends keyof (typeof rows)[number]>(key: K) => sql.param(rows.map((row) => row[key]));
+  await tx.execute(sql`
+    update ${prices} set price_inc_vat = changed.price_inc_vat, price_ex_vat = changed.price_ex_vat, vat_rate_code = changed.vat_rate_code,
+      was_price_inc_vat = changed.was_price_inc_vat, was_price_ex_vat = changed.was_price_ex_vat
+    from unnest(${column('offeringId')}::int[], ${column('priceIncVat')}::int[], ${column('priceExVat')}::int[], ${column('vatRateCode')}::text[],
+      ${column('wasPriceIncVat')}::int[], ${column('wasPriceExVat')}::int[])
+      as changed(offering_id, price_inc_vat, price_ex_vat, vat_rate_code, was_price_inc_vat, was_price_ex_vat)
+    where ${prices.offeringId} = changed.offering_id`);
 }
 
 export async function insertPrice(db: Transaction, row: typeof prices.$inferInsert): Promise<void> {

@@ -1,6 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client.ts';
-import { offerings, prices, priceHistory, products, productVersions } from '../catalogue.tables.ts';
+import { offerings, prices, priceHistory, products, productVersions, scheduledPrices } from '../catalogue.tables.ts';
 
 /** The SQL of an import's batch (range-apply-batch.ts): what it needs read in one query per kind, and new products written several to a statement. */
 type Db = Database | Transaction;
@@ -40,4 +40,50 @@ export async function insertFirstPrices(
 ): Promise<void> {
   await tx.insert(prices).values([...rows]);
   await tx.insert(priceHistory).values(rows.map(({ offeringId, priceIncVat, priceExVat }) => ({ offeringId, priceIncVat, priceExVat, effectiveFrom: at })));
+}
+
+/** These products' versions locked for the caller's transaction, in product order, before anything of theirs is read. */
+export async function lockVersions(tx: Transaction, productIds: readonly number[]): Promise<void> {
+  await tx
+    .select({ productId: productVersions.productId })
+    .from(productVersions)
+    .where(inArray(productVersions.productId, [...productIds]))
+    .orderBy(asc(productVersions.productId))
+    .for('update');
+}
+
+/** Each product's version moved on (a staff editor's save made against the one before is refused), in product order. */
+export async function moveVersionsOn(tx: Transaction, productIds: readonly number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await tx
+    .insert(productVersions)
+    .values(productIds.toSorted((a, b) => a - b).map((productId) => ({ productId, version: 1 })))
+    .onConflictDoUpdate({ target: productVersions.productId, set: { version: sql`${productVersions.version} + 1` } });
+}
+
+/** The variants of these products with their prices, the prices locked for the caller's transaction, in offering order. */
+export function lockVariantPrices(tx: Transaction, productIds: readonly number[]) {
+  return tx
+    .select({
+      productId: offerings.productId,
+      offeringId: offerings.id,
+      sku: offerings.sku,
+      priceIncVat: prices.priceIncVat,
+      priceExVat: prices.priceExVat,
+      vatRateCode: prices.vatRateCode,
+    })
+    .from(offerings)
+    .innerJoin(prices, eq(prices.offeringId, offerings.id))
+    .where(inArray(offerings.productId, [...productIds]))
+    .orderBy(asc(offerings.id))
+    .for('update', { of: prices });
+}
+
+/** These offerings' started schedules ended: a price set now for good gives way (`supersedeStarted`, for many). */
+export async function endStartedSchedules(tx: Transaction, offeringIds: readonly number[]): Promise<void> {
+  if (offeringIds.length === 0) return;
+  await tx
+    .update(scheduledPrices)
+    .set({ status: 'ended' })
+    .where(and(inArray(scheduledPrices.offeringId, [...offeringIds]), eq(scheduledPrices.status, 'started')));
 }
