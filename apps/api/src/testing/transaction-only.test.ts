@@ -20,6 +20,8 @@ function outsideATransaction(db: Database, inventory: InventoryService, basket: 
   void discounts.claimDiscount({ db }, {} as Parameters<DiscountsService['claimDiscount']>[1], new Date());
   // @ts-expect-error a trade order is recorded with the order it belongs to
   void trade.recordTradeOrder(db, {} as Parameters<TradeService['recordTradeOrder']>[1]);
+  // @ts-expect-error what a business has ordered is added to with the order
+  void trade.recordOrderedProducts(db, {} as Parameters<TradeService['recordOrderedProducts']>[1]);
 }
 
 describe('calls that must run in a transaction', () => {

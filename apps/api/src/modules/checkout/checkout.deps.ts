@@ -23,7 +23,7 @@ export interface CheckoutDeps {
   notifications: NotificationsService;
   orders: OrdersService;
   payments: PaymentsService;
-  trade: Pick<TradeService, 'requireTermsAccepted' | 'recordTradeOrder' | 'tradeBuyerFor'>;
+  trade: Pick<TradeService, 'requireTermsAccepted' | 'recordTradeOrder' | 'recordOrderedProducts' | 'tradeBuyerFor'>;
   /** Paying on account: whether the provider would take the order, its approval, and the provider's order beside the shop's. */
   tradeCredit: Pick<TradeCreditService, 'onAccountOption' | 'approveOrder' | 'giveUpOrder' | 'recordPlacedOrder'>;
   /** The shop's address, for links in e-mails and the sandbox wallet's script. */

@@ -6,12 +6,12 @@
  * transaction rolls back and the caller refunds the payment: nobody pays for an order that is not there.
  */
 import type { Checkout, Order } from '@shop/contracts';
-import type { Database, Transaction } from '../../db/client.ts';
+import { sendNow, type Database, type Transaction } from '../../db/client.ts';
 import type { Actor } from '../../platform/context.ts';
 import type { PricedBasket } from '../basket/index.ts';
 import type { Returnability } from '../catalogue/index.ts';
 import type { PaymentIntent } from '../payments/index.ts';
-import type { TradeBuyer } from '../trade/index.ts';
+import type { RecordedTradeOrder, TradeBuyer } from '../trade/index.ts';
 import type { ApprovedCreditOrder } from '../trade-credit/index.ts';
 import { CheckoutErrors } from './checkout.errors.ts';
 import type { CheckoutDeps } from './checkout.deps.ts';
@@ -130,8 +130,9 @@ async function placeInTransaction(deps: CheckoutDeps, db: Transaction, input: Pl
   if (taken.value.version !== checkout.basket.version) throw CheckoutErrors.basketChanged();
   if (recorded.status === 'rejected') throw recorded.reason;
   const order = recorded.value;
+  let counted: RecordedTradeOrder | null = null;
   if (checkout.basket.pricing.tradePriced && order.orderGuid && input.actor && checkout.basket.owner === 'shopper') {
-    await deps.trade.recordTradeOrder(
+    counted = await deps.trade.recordTradeOrder(
       db,
       {
         orderId,
@@ -148,10 +149,21 @@ async function placeInTransaction(deps: CheckoutDeps, db: Transaction, input: Pl
     );
   }
   if (input.creditOrder) await deps.tradeCredit.recordPlacedOrder(db, { ...input.creditOrder, orderId, placedAt: now });
-  // Last, just before the commit: a popular code's claims and a best seller's stock row are the
-  // rows every order for them waits on, so they are held for as short a time as possible.
+  // Last, just before the commit: a popular code's claims, a best seller's stock row and what a business has ordered of
+  // it are the rows every order for them waits on, so they are held for as short a time as possible. What the business
+  // has ordered travels with the stock's first statement (pipelined), answered before the transaction ends.
   await deps.basket.convertToOrder({ db }, input.priced, orderId, now);
+  const ordered = counted && sendNow(deps.trade.recordOrderedProducts(db, counted));
+  const [stocked, orderedToo] = await Promise.allSettled([takeStock(deps, db, input, lines), ordered]);
+  // A failed upsert ends the transaction, and the stock's statements behind it fail for that: its reason is the one told.
+  if (orderedToo.status === 'rejected') throw orderedToo.reason;
+  if (stocked.status === 'rejected') throw stocked.reason;
+  return order;
+}
+
+async function takeStock(deps: CheckoutDeps, db: Transaction, input: PlaceOrderInput, lines: Checkout['basket']['lines']): Promise<void> {
   const { inventory } = deps;
+  const { checkout, now } = input;
   const stocked = lines.map(({ sku, quantity, productName }) => ({ sku, quantity, productName }));
   // On account nothing moves until the provider approves, so nothing was held while it was asked: the stock is taken now.
   if (input.creditOrder) await inventory.commitStock({ db }, checkout.basketId, stocked, now);
@@ -160,5 +172,4 @@ async function placeInTransaction(deps: CheckoutDeps, db: Transaction, input: Pl
     await inventory.reserveStock({ db }, checkout.basketId, stocked, new Date(now.getTime() + 60_000), now);
     await inventory.commitReservations({ db }, checkout.basketId, now);
   }
-  return order;
 }

@@ -69,6 +69,12 @@ const EVENT_OF_STATE: Partial<Record<OrderRow['state'], CreditEventType>> = {
   CANCELLED: 'order.cancelled',
 };
 
+/** The business's credit: its fixed behaviour, less what its open orders take. */
+function creditLeft(organisationNumber: string, inUse: number): ProviderCredit {
+  const credit = sandboxCredit(organisationNumber);
+  return { ...credit, availablePence: Math.max(0, credit.availablePence - inUse) };
+}
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const idFrom = (prefix: string, key: string) => `${prefix}_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
 
@@ -137,9 +143,7 @@ export function createCreditSandbox(options: { db: Database; clock: Clock; publi
 
   /** The business's credit now: its fixed behaviour, less what its open orders take. */
   async function creditNow(organisationNumber: string, database: Parameters<typeof repository.creditInUse>[0] = db): Promise<ProviderCredit> {
-    const credit = sandboxCredit(organisationNumber);
-    const inUse = await repository.creditInUse(database, organisationNumber);
-    return { ...credit, availablePence: Math.max(0, credit.availablePence - inUse) };
+    return creditLeft(organisationNumber, await repository.creditInUse(database, organisationNumber));
   }
 
   /** An order being checked is approved once its time has come (written down, once). */
@@ -173,10 +177,13 @@ export function createCreditSandbox(options: { db: Database; clock: Clock; publi
       const { organisationNumber } = customer;
       // One business's orders are decided one at a time, so two cannot both take the last of its credit.
       const row = await db.transaction(async (tx) => {
-        await repository.lockBusiness(tx, organisationNumber);
-        const already = await repository.findOrderByKey(tx, idempotencyKey);
+        // The read travels behind the lock (pipelined) and runs once it is granted.
+        const [, { already, inUse }] = await Promise.all([
+          repository.lockBusiness(tx, organisationNumber),
+          repository.orderByKeyAndCreditInUse(tx, organisationNumber, idempotencyKey),
+        ]);
         if (already) return already;
-        const declineReason = orderDecline(await creditNow(organisationNumber, tx), 0, order);
+        const declineReason = orderDecline(creditLeft(organisationNumber, inUse), 0, order);
         const now = clock.now();
         const slow = SANDBOX_SLOW_ORDER_CHECKS.has(organisationNumber);
         return repository.insertOrder(tx, {

@@ -83,15 +83,37 @@ export async function creditInUse(db: Database | Transaction, organisationNumber
   const [row] = await db
     .select({ pence: sql<number>`coalesce(sum(${creditSandboxOrders.amountPence} - ${creditSandboxOrders.refundedPence}), 0)::int` })
     .from(creditSandboxOrders)
-    .where(
-      and(
-        eq(creditSandboxOrders.organisationNumber, organisationNumber),
-        inArray(creditSandboxOrders.state, ['CREATED', 'VERIFIED', 'FULFILLED']),
-        // A paid invoice frees its credit.
-        isNull(creditSandboxOrders.paidAt),
-      ),
-    );
+    .where(openOrdersOf(organisationNumber));
   return row?.pence ?? 0;
+}
+
+/** The business's open orders: created, verified or fulfilled and not paid (a paid invoice frees its credit). */
+const openOrdersOf = (organisationNumber: string) =>
+  and(
+    eq(creditSandboxOrders.organisationNumber, organisationNumber),
+    inArray(creditSandboxOrders.state, ['CREATED', 'VERIFIED', 'FULFILLED']),
+    isNull(creditSandboxOrders.paidAt),
+  );
+
+/**
+ * In one statement: the order made with this idempotency key, if any, and the credit the business's open orders take
+ * (`creditInUse`). Sent behind the business's lock (pipelined), it runs once the lock is granted.
+ */
+export async function orderByKeyAndCreditInUse(
+  db: Transaction,
+  organisationNumber: string,
+  idempotencyKey: string,
+): Promise<{ already: SandboxOrderRow | undefined; inUse: number }> {
+  const inUse = db
+    .select({ pence: sql`coalesce(sum(${creditSandboxOrders.amountPence} - ${creditSandboxOrders.refundedPence}), 0)::int` })
+    .from(creditSandboxOrders)
+    .where(openOrdersOf(organisationNumber));
+  const [row] = await db
+    .select({ order: creditSandboxOrders, inUse: sql<number>`(${inUse})` })
+    .from(creditSandboxOrders)
+    .rightJoin(sql`(select 1) as one`, eq(creditSandboxOrders.idempotencyKey, idempotencyKey));
+  // No order with the key: the joined row's columns are all null.
+  return { already: row?.order?.id ? row.order : undefined, inUse: Number(row?.inUse ?? 0) };
 }
 
 export async function findOrderByKey(db: Database | Transaction, idempotencyKey: string): Promise<SandboxOrderRow | undefined> {

@@ -10,6 +10,7 @@ export {
   createTradeService,
   type CreditHolder,
   type PlacedTradeOrder,
+  type RecordedTradeOrder,
   type RecordingWith,
   type TradeBuyer,
   type TradeContext,

@@ -11,7 +11,7 @@ import { spendLast12Months } from './spend-orders.ts';
 import type { TradeBuyer } from './trade-credit-holder.ts';
 import { bandChangeEmail } from './trade-emails.ts';
 import { bandByCode, bandsOf, iso, presentBusiness } from './trade-present.ts';
-import { bandProgress, bandToMoveUpTo, mayMoveUp, savingsAtBand, spendBandChange, spendWindows } from './trade-spend.ts';
+import { bandProgress, bandToMoveUpTo, mayMoveUp, nextBandAfter, savingsAtBand, spendBandChange, spendWindows } from './trade-spend.ts';
 import type { TradeContext, TradeDeps } from './trade.deps.ts';
 import { TradeErrors } from './trade.errors.ts';
 import * as repository from './repository/index.ts';
@@ -118,16 +118,21 @@ export async function setBusinessBand(deps: TradeDeps, ctx: TradeContext, busine
   return presentBusiness(deps, ctx, updated);
 }
 
-/** Moves the business up if its spend reaches a higher band: recorded, e-mailed, and priced from the next call. */
-async function moveUpIfDue(deps: TradeDeps, db: Database, business: BusinessRow, now: Date, keptFor?: Database): Promise<void> {
+/**
+ * Moves the business up if its spend reaches a higher band: recorded, e-mailed, and priced from the next call.
+ * `placedExVat` is what its orders of the last 12 months came to as placed, when the caller has it.
+ */
+async function moveUpIfDue(deps: TradeDeps, db: Database, business: BusinessRow, now: Date, keptFor?: Database, placedExVat?: number): Promise<void> {
   const { notifications } = deps;
   // The bands as pricing keeps them for the handle this transaction runs on (not read again per order).
   const allBands = await bandsOf(deps, { db, keptFor, clock: { now: () => now } });
   const current = allBands.find((band) => band.code === business.bandCode);
-  if (!current) return;
+  // No band above: nothing to read.
+  if (!current || !nextBandAfter(allBands, current)) return;
   // Spend is net of refunds, so never more than the year's orders came to as placed: while that sum is short of the next
-  // band (or there is none above), no move, without reading each order and where it stands (decision 0114, `mayMoveUp`).
-  if (!mayMoveUp(allBands, current, await repository.placedExVatBetween(db, business.id, spendWindows(now).yearAgo, now))) return;
+  // band, no move, without reading each order and where it stands (decision 0114, `mayMoveUp`).
+  const placed = placedExVat ?? (await repository.placedExVatBetween(db, business.id, spendWindows(now).yearAgo, now));
+  if (!mayMoveUp(allBands, current, placed)) return;
   const spend = await spendLast12Months(deps, db, business.id, now);
   const target = bandToMoveUpTo(allBands, current, spend);
   if (!target) return;
@@ -166,28 +171,56 @@ export interface RecordingWith {
   database?: Database;
 }
 
+/** An order counted for its business (`recordTradeOrder`): its lines are added to what the business has ordered last (`recordOrderedProducts`). */
+export interface RecordedTradeOrder {
+  businessId: number;
+  lines: readonly { sku: string; quantity: number }[];
+  placedAt: Date;
+}
+
 /**
  * In checkout's place-order transaction: counts the order for the business, and moves it up a band when its spend reaches one.
- * The buyer read earlier in the request is as good as a read here: a band move is conditional on the band it read.
+ * The buyer read earlier in the request is as good as a read here: a band move is conditional on the band it read. With a
+ * band above, the order is written in the statement that sums the year's orders; with none, nothing is summed. Null when
+ * the order was counted before (or the buyer has no trade account).
  */
-export async function recordTradeOrder(deps: TradeDeps, db: Transaction, order: PlacedTradeOrder, known: RecordingWith = {}): Promise<void> {
+export async function recordTradeOrder(
+  deps: TradeDeps,
+  db: Transaction,
+  order: PlacedTradeOrder,
+  known: RecordingWith = {},
+): Promise<RecordedTradeOrder | null> {
   const found = known.buyer !== undefined ? known.buyer?.found : await repository.findAccount(db, repository.accountOfUser(order.customerUserId));
-  if (!found) return;
-  const recorded = await repository.insertTradeOrder(db, {
+  if (!found) return null;
+  const { business } = found;
+  const row = {
     orderId: order.orderId,
-    businessId: found.business.id,
+    businessId: business.id,
     tradeAccountId: found.account.id,
     orderNumber: order.orderNumber,
-    bandCode: found.business.bandCode,
+    bandCode: business.bandCode,
     itemCount: order.lines.reduce((sum, line) => sum + line.quantity, 0),
     totalIncVat: order.totalIncVat,
     totalExVat: order.totalIncVat - order.vatIncVat,
     savingsExVat: savingsAtBand(order.goodsExVat, order.tradeDiscountBasisPoints),
     placedAt: order.placedAt,
-  });
-  if (!recorded) return;
-  await repository.addOrderedProducts(db, found.business.id, order.lines, order.placedAt);
-  await moveUpIfDue(deps, db, found.business, order.placedAt, known.database);
+  };
+  const recorded = { businessId: business.id, lines: order.lines, placedAt: order.placedAt };
+  const allBands = await bandsOf(deps, { db, keptFor: known.database, clock: { now: () => order.placedAt } });
+  const current = allBands.find((band) => band.code === business.bandCode);
+  if (!current || !nextBandAfter(allBands, current)) return (await repository.insertTradeOrder(db, row)) ? recorded : null;
+  const placed = await repository.insertTradeOrderWithPlaced(db, row, spendWindows(order.placedAt).yearAgo);
+  if (placed === null) return null;
+  await moveUpIfDue(deps, db, business, order.placedAt, known.database, placed);
+  return recorded;
+}
+
+/**
+ * Adds a counted order's lines to what its business has ordered (buy-again). Its rows are the ones every order of the
+ * business for those skus waits on, so the placing transaction writes them last, beside the stock.
+ */
+export async function recordOrderedProducts(db: Transaction, recorded: RecordedTradeOrder): Promise<void> {
+  await repository.addOrderedProducts(db, recorded.businessId, recorded.lines, recorded.placedAt);
 }
 
 /** Moves businesses up whose 12-month spend has reached a higher band (a band's threshold changed, say): batches of businesses not reviewed for a day. */

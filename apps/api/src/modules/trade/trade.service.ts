@@ -26,7 +26,7 @@ import type { TradeBand } from '../pricing/index.ts';
 import * as accounts from './trade-accounts.ts';
 import * as applications from './trade-applications.ts';
 import * as bands from './trade-bands.ts';
-import type { PlacedTradeOrder, RecordingWith } from './trade-bands.ts';
+import type { PlacedTradeOrder, RecordedTradeOrder, RecordingWith } from './trade-bands.ts';
 import * as dashboard from './trade-dashboard.ts';
 import * as reviewing from './trade-reviewing.ts';
 import * as terms from './trade-terms.ts';
@@ -34,7 +34,7 @@ import { businessNamesOfAccounts } from './repository/accounts.ts';
 import { creditHolderFor, tradeBuyerFor, type CreditHolder, type TradeBuyer } from './trade-credit-holder.ts';
 import type { TradeContext, TradeDeps } from './trade.deps.ts';
 
-export type { CreditHolder, PlacedTradeOrder, RecordingWith, TradeBuyer, TradeContext };
+export type { CreditHolder, PlacedTradeOrder, RecordedTradeOrder, RecordingWith, TradeBuyer, TradeContext };
 
 /** Trade accounts: applying, reviewing, accounts and businesses, bands, the dashboard and the terms. */
 export interface TradeService {
@@ -83,7 +83,9 @@ export interface TradeService {
   /** For checkout's payment: the caller's trade account as the order needs it, read once and handed to the calls that take `buyer`; null without one. */
   tradeBuyerFor(ctx: Pick<TradeContext, 'db' | 'actor'>): Promise<TradeBuyer | null>;
   /** For checkout's place-order, in its transaction: counts the order for the business, and moves it up a band when its spend reaches one. */
-  recordTradeOrder(db: Transaction, order: PlacedTradeOrder, known?: RecordingWith): Promise<void>;
+  recordTradeOrder(db: Transaction, order: PlacedTradeOrder, known?: RecordingWith): Promise<RecordedTradeOrder | null>;
+  /** Then, last in that transaction beside the stock: adds the counted order's lines to what the business has ordered. */
+  recordOrderedProducts(db: Transaction, recorded: RecordedTradeOrder): Promise<void>;
   /** For trade credit: the caller's approved trade account and its business (Companies House number from the application), or null. */
   creditHolderFor(ctx: Pick<TradeContext, 'db' | 'actor'>, buyer?: TradeBuyer | null): Promise<CreditHolder | null>;
   /** The business names of these trade accounts, by account id (trade credit's exposure report). */
@@ -122,6 +124,7 @@ export function createTradeService(deps: TradeDeps): TradeService {
     tradeBands: (ctx) => bands.tradeBands(deps, ctx),
     bandCodeFor: (ctx) => deps.bandLookup.bandCodeFor(ctx),
     recordTradeOrder: (db, order, known) => bands.recordTradeOrder(deps, db, order, known),
+    recordOrderedProducts: (db, recorded) => bands.recordOrderedProducts(db, recorded),
     bandReviewJob: () => bands.bandReviewJob(deps),
 
     tradeSummary: (ctx) => dashboard.tradeSummary(deps, ctx),

@@ -11,6 +11,24 @@ export async function insertTradeOrder(db: Database, order: TradeOrderRow): Prom
   return rows.length > 0;
 }
 
+/**
+ * Records the order and, in the same statement, what the business's trade orders placed from `since` to the order's time
+ * came to ex VAT (as `placedExVatBetween`, this order included): null when the order was recorded before. The sum is read
+ * from the statement's snapshot, which does not hold the row it inserts, so the inserted order is added to it.
+ */
+export async function insertTradeOrderWithPlaced(db: Database, order: TradeOrderRow, since: Date): Promise<number | null> {
+  const inserted = db.$with('inserted').as(db.insert(tradeOrders).values(order).onConflictDoNothing().returning({ totalExVat: tradeOrders.totalExVat }));
+  const before = db
+    .select({ total: sql`coalesce(sum(${tradeOrders.totalExVat}), 0)` })
+    .from(tradeOrders)
+    .where(and(eq(tradeOrders.businessId, order.businessId), gte(tradeOrders.placedAt, since), lte(tradeOrders.placedAt, order.placedAt)));
+  const [row] = await db
+    .with(inserted)
+    .select({ total: sql<string | number | null>`(select ${inserted.totalExVat} from ${inserted}) + (${before})` })
+    .from(sql`(select 1) as one`);
+  return row?.total === null || row?.total === undefined ? null : Number(row.total);
+}
+
 /** Many at once (demo data). */
 export async function insertTradeOrders(db: Database, rows: readonly TradeOrderRow[]): Promise<void> {
   if (rows.length > 0) await db.insert(tradeOrders).values([...rows]);
@@ -19,7 +37,8 @@ export async function insertTradeOrders(db: Database, rows: readonly TradeOrderR
 /** Adds one order's lines to what the business has ordered (one statement for all the lines). */
 export async function addOrderedProducts(db: Database, businessId: number, lines: readonly { sku: string; quantity: number }[], at: Date): Promise<void> {
   const bySku = new Map<string, number>();
-  for (const line of lines) bySku.set(line.sku, (bySku.get(line.sku) ?? 0) + line.quantity);
+  // In sku order, so two orders of one business sharing skus take their rows in the same order.
+  for (const line of lines.toSorted((a, b) => a.sku.localeCompare(b.sku))) bySku.set(line.sku, (bySku.get(line.sku) ?? 0) + line.quantity);
   if (bySku.size === 0) return;
   await db
     .insert(tradeOrderedProducts)
