@@ -815,6 +815,19 @@ describe('applying in batches (decision 0127)', () => {
     expect(line!.what).toContain(`Price of ${variants[0]!.sku} changed: `);
   });
 
+  it('reports an import without reading its plan, which for a large range is tens of megabytes, every time the page asks', async () => {
+    const checked = await check('report.csv', await newProductsFile('report', 3));
+    const counter = countStatements(api.database);
+    const report = await staff.getRangeImport({ params: { id: checked.id } });
+    const statements = counter.take();
+    counter.stop();
+    expect(report).toMatchObject({ status: 'checked', products: 3, productsDone: 0, changing: 6 });
+    const reads = statements.filter((statement) => statement.includes('"range_imports"'));
+    expect(reads.length).toBeGreaterThan(0);
+    // The plan is counted where it is (jsonb_array_length), never sent.
+    expect(reads.filter((statement) => statement.replace(/jsonb_array_length\([^)]*\)/g, '').includes('"plan"'))).toEqual([]);
+  });
+
   it('a worker stopped mid-import is resumed by the next from the batch it was on, and nothing is made twice', async () => {
     const count = APPLY_BATCH_PRODUCTS + 20;
     const checked = await check('resume.csv', await newProductsFile('resume', count));

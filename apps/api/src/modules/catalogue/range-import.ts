@@ -168,7 +168,7 @@ export async function getImport(ctx: Pick<CallerContext, 'db'>, id: string): Pro
     unchanged: row.unchanged,
     refused: row.refused,
     refusedWhileApplying: notApplied.size,
-    products: row.plan.length,
+    products: row.products,
     productsDone: row.productsDone,
     changes: row.changes.map((change) => ({ ...change, applied: row.status === 'applied' ? !notApplied.has(change.line) : null })),
     refusals: row.refusals

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { RangeRefusal } from '@shop/contracts';
 import type { Database, Transaction } from '../../../db/client.ts';
 import type { VariantOptions } from '../product-edits.ts';
@@ -103,8 +103,17 @@ export async function insertImport(db: Db, row: typeof rangeImports.$inferInsert
   return inserted!.id;
 }
 
+/**
+ * An import's report, its plan left in the database: a file's plan is a few hundred bytes a product,
+ * tens of megabytes for a large range, and the staff page asks for the report every few seconds
+ * while the job applies it. Only the plan's product count is read.
+ */
 export async function findImport(db: Db, id: string) {
-  const [row] = await db.select().from(rangeImports).where(eq(rangeImports.id, id));
+  const { plan: _plan, ...report } = getTableColumns(rangeImports);
+  const [row] = await db
+    .select({ ...report, products: sql<number>`jsonb_array_length(${rangeImports.plan})`.mapWith(Number) })
+    .from(rangeImports)
+    .where(eq(rangeImports.id, id));
   return row;
 }
 
