@@ -63,9 +63,9 @@ export default [
   // The links in newsletter e-mails: confirming a sign-up and unsubscribing, each a POST from its page (decision 0044).
   route('newsletter/confirm', 'routes/newsletter-link.tsx', { id: 'newsletter-confirm' }),
   route('newsletter/unsubscribe', 'routes/newsletter-link.tsx', { id: 'newsletter-unsubscribe' }),
-  // Terms of sale, privacy notice and cookie notice: one page module.
+  // Terms of sale and cookie notice: one page module; the privacy notice is a content page (decision 0132).
   route('terms', 'routes/legal-page.tsx', { id: 'legal-terms' }),
-  route('privacy', 'routes/legal-page.tsx', { id: 'legal-privacy' }),
+  route('privacy', 'routes/legal-content-page.tsx', { id: 'legal-privacy' }),
   route('cookies', 'routes/legal-page.tsx', { id: 'legal-cookies' }),
   // The visitor's choice about cookies that remember them; the cookie banner's buttons post here.
   route('cookies/settings', 'routes/cookie-settings.tsx'),

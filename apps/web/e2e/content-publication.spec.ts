@@ -51,23 +51,40 @@ test('staff unpublish About us and the footer no longer links it; publishing it 
   baseExpect(errors).toEqual([]);
 });
 
-test('the review policy is a content page whose contents lead to its headings’ anchors, at phone and desktop widths', async ({ page }) => {
-  const errors = collectErrors(page);
-  for (const width of [390, 1366]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto('/reviews-policy');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('How we check reviews');
-    await expect(page.getByText('Last updated 25 November 2026.')).toBeVisible();
-    const article = page.getByRole('article');
-    await expect(article.getByRole('listitem').filter({ hasText: /\S/ }).first()).toBeVisible();
-    await expect(article.getByText('Verified purchase', { exact: false }).first()).toBeVisible();
-    const contents = page.getByRole('navigation', { name: 'On this page' });
-    if (width < 1024) await contents.getByText('On this page').first().click();
-    await contents.getByRole('link', { name: 'Why we may reject a review' }).filter({ visible: true }).click();
-    await expect(page).toHaveURL(/\/reviews-policy#why-we-may-reject-a-review$/);
-    await expect(page.getByRole('heading', { name: 'Why we may reject a review' })).toBeInViewport();
-    await expectNoViolations(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/reviews-policy-${width}.png`, fullPage: true, animations: 'disabled' });
-  }
-  baseExpect(errors).toEqual([]);
+/** The legal pages that are content pages: each with a heading its contents lead to, and words the code carried. */
+const LEGAL_CONTENT_PAGES = [
+  { path: '/reviews-policy', title: 'How we check reviews', updated: '25 November 2026', section: 'Why we may reject a review', words: 'Verified purchase' },
+  { path: '/privacy', title: 'Privacy notice', updated: '29 November 2026', section: 'How long we keep it', words: 'a retrieval code works for 30 days' },
+];
+
+for (const legal of LEGAL_CONTENT_PAGES) {
+  test(`${legal.path} is a content page whose contents lead to its headings’ anchors, at phone and desktop widths`, async ({ page }) => {
+    const errors = collectErrors(page);
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(legal.path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(legal.title);
+      await expect(page.getByText(`Last updated ${legal.updated}.`)).toBeVisible();
+      const article = page.getByRole('article');
+      await expect(article.getByRole('listitem').filter({ hasText: /\S/ }).first()).toBeVisible();
+      await expect(article.getByText(legal.words, { exact: false }).first()).toBeVisible();
+      const contents = page.getByRole('navigation', { name: 'On this page' });
+      if (width < 1024) await contents.getByText('On this page').first().click();
+      await contents.getByRole('link', { name: legal.section }).filter({ visible: true }).click();
+      const anchor = legal.section.toLowerCase().replaceAll(' ', '-');
+      await expect(page).toHaveURL(new RegExp(`${legal.path}#${anchor}$`));
+      await expect(page.getByRole('heading', { name: legal.section })).toBeInViewport();
+      await expectNoViolations(page);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}${legal.path}-${width}.png`, fullPage: true, animations: 'disabled' });
+    }
+    baseExpect(errors).toEqual([]);
+  });
+}
+
+test('the newsletter form’s link to the privacy notice leads to what the shop keeps', async ({ page }) => {
+  await page.goto('/newsletter');
+  await page.getByRole('form', { name: 'Newsletter sign-up' }).first().getByRole('link', { name: 'privacy notice' }).click();
+  await expect(page).toHaveURL(/\/privacy#what-we-keep-and-why$/);
+  await expect(page.getByRole('heading', { name: 'What we keep, and why' })).toBeInViewport();
+  await expect(page.getByRole('list', { name: 'What we keep, why, and the lawful basis' }).getByRole('listitem')).toHaveCount(7);
 });

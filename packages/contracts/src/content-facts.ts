@@ -8,6 +8,7 @@ import {
   WEEE_TAKE_BACK_DAYS,
 } from './policy/after-sales-windows.ts';
 import { FREE_LARGE_DELIVERY_THRESHOLD, FREE_PARCEL_DELIVERY_THRESHOLD, SATURDAY_CUT_OFF } from './policy/delivery-rates.ts';
+import { SAVED_BASKET_DAYS, UNCONFIRMED_RETENTION_DAYS } from './policy/keeping.ts';
 import { clockText } from './policy/london-time.ts';
 import { TRADE_APPLICATION_MAX_DOCUMENTS } from './enumerations.ts';
 import { formatPenceShort } from './money.ts';
@@ -32,10 +33,14 @@ export const CONTENT_FACTS = {
   'trade.application-max-documents': 'The most documents a trade application may carry',
   'reviews.text-min': 'The fewest characters a review may have',
   'reviews.text-max': 'The most characters a review may have',
+  'keeping.saved-basket-days': 'Days a saved basket’s retrieval code works',
+  'keeping.unconfirmed-signup-days': 'Days before a newsletter sign-up never confirmed is deleted',
   'shop.phone': 'Customer service telephone',
   'shop.email': 'Customer service e-mail address',
   'shop.opening-hours': 'When the phone is answered',
   'shop.legal-name': 'The company’s name',
+  'shop.trading-name': 'The name the shop trades under',
+  'shop.registered-in': 'Where the company is registered',
   'shop.company-number': 'Company number',
   'shop.vat-number': 'VAT number',
   'shop.address': 'The company’s postal address',
@@ -49,6 +54,8 @@ interface FactShop {
   email: string;
   openingHours: string;
   legalName: string;
+  tradingName: string;
+  registeredIn: string;
   companyNumber: string;
   vatNumber: string;
   address: { lines: readonly string[]; postcode: string };
@@ -83,6 +90,10 @@ export function contentFactText(fact: ContentFact, shop: FactShop | null): strin
       return String(REVIEW_TEXT_MIN);
     case 'reviews.text-max':
       return String(REVIEW_TEXT_MAX);
+    case 'keeping.saved-basket-days':
+      return String(SAVED_BASKET_DAYS);
+    case 'keeping.unconfirmed-signup-days':
+      return String(UNCONFIRMED_RETENTION_DAYS);
     case 'shop.address':
       return shop ? `${shop.address.lines.join(', ')} ${shop.address.postcode}` : null;
     case 'shop.phone':
@@ -93,6 +104,10 @@ export function contentFactText(fact: ContentFact, shop: FactShop | null): strin
       return shop?.openingHours ?? null;
     case 'shop.legal-name':
       return shop?.legalName ?? null;
+    case 'shop.trading-name':
+      return shop?.tradingName ?? null;
+    case 'shop.registered-in':
+      return shop?.registeredIn ?? null;
     case 'shop.company-number':
       return shop?.companyNumber ?? null;
     case 'shop.vat-number':

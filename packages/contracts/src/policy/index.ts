@@ -9,3 +9,4 @@ export * from './delivery-rates.ts';
 export * from './delivery-zones.ts';
 export * from './london-time.ts';
 export * from './order-status.ts';
+export * from './keeping.ts';

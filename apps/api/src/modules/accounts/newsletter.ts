@@ -1,4 +1,5 @@
 import {
+  UNCONFIRMED_RETENTION_DAYS,
   NEWSLETTER_CONFIRM_DAYS,
   NEWSLETTER_RESEND_MINUTES,
   type NewsletterExport,
@@ -26,8 +27,6 @@ import type { SubscriptionRow } from './accounts.repository.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CONFIRM_MS = NEWSLETTER_CONFIRM_DAYS * DAY_MS;
 const RESEND_MS = NEWSLETTER_RESEND_MINUTES * 60 * 1000;
-/** Sign-ups never confirmed are removed this long after the latest request for them. */
-export const UNCONFIRMED_RETENTION_DAYS = 30;
 
 export interface NewsletterDeps {
   notifications: Pick<NotificationsService, 'enqueueEmail' | 'renderEmail' | 'isSendableAddress' | 'shopDetails'>;

@@ -2,7 +2,7 @@
  * Saved baskets: a basket's state kept under a retrieval code for SAVED_BASKET_DAYS, e-mailed on
  * request, and copied into a new basket for whoever holds the code.
  */
-import { londonLongDate, type Basket, type SavedBasket } from '@shop/contracts';
+import { londonLongDate, SAVED_BASKET_DAYS, type Basket, type SavedBasket } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { CallerContext as Ctx } from '../../platform/context.ts';
 import type { NotificationsService } from '../notifications/index.ts';
@@ -12,8 +12,6 @@ import * as repository from './basket.repository.ts';
 import type { SavedBasketRow } from './basket.repository.ts';
 import { formatRetrievalCode, newRetrievalCode, normaliseRetrievalCode, RETRIEVAL_CODE_ATTEMPTS } from './retrieval-code.ts';
 import type { BasketDeps as Deps } from './basket.deps.ts';
-
-export const SAVED_BASKET_DAYS = 30;
 
 const retrieveUrl = (publicUrl: string, code: string) => `${publicUrl}/basket/retrieve?code=${encodeURIComponent(formatRetrievalCode(code))}`;
 

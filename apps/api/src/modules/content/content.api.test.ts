@@ -140,6 +140,45 @@ describe('a page of typed blocks', () => {
     );
   });
 
+  it('include the privacy notice in the words the storefront carried, the company’s details and how long the shop keeps things as facts', async () => {
+    const notice = await client().getPageData({ params: { slug: 'privacy' } });
+    expect(() => checkPageDocument(notice)).not.toThrow();
+    expect(notice).toMatchObject({
+      title: 'Privacy notice',
+      seoDescription: 'What Plumbline keeps about you, why, for how long, who else sees it, and your rights.',
+      publishedAt: '2026-11-29T12:00:00.000Z',
+    });
+    const body = notice.blocks.flatMap((block) => (block.type === 'richText' ? block.body : []));
+    expect(body.flatMap((node) => (node.kind === 'heading' ? [node.text] : []))).toEqual([
+      'Who we are',
+      'What we keep, and why',
+      'What we do not do',
+      'Who else sees it',
+      'How long we keep it',
+      'Your rights',
+      'Cookies',
+    ]);
+    const table = body.find((node) => node.kind === 'table');
+    expect(table).toMatchObject({ caption: 'What we keep, why, and the lawful basis', head: ['What', 'Why', 'Lawful basis'] });
+    expect(table?.kind === 'table' && table.rows.map((row) => row[2])).toContain('Consent, which you can withdraw with the link in every newsletter');
+    const facts = [...JSON.stringify(notice.blocks).matchAll(/"fact":"([^"]+)"/g)].map((match) => match[1]);
+    expect(new Set(facts)).toEqual(
+      new Set([
+        'shop.legal-name',
+        'shop.trading-name',
+        'shop.registered-in',
+        'shop.company-number',
+        'shop.address',
+        'shop.vat-number',
+        'shop.phone',
+        'shop.opening-hours',
+        'shop.email',
+        'keeping.saved-basket-days',
+        'keeping.unconfirmed-signup-days',
+      ]),
+    );
+  });
+
   it('is made as a draft, not shown until published, then shown by both spec calls with its SEO words', async () => {
     const draft = await client('edith').createPage({ body: { slug: 'Every-Block', page: page('Every block', everyBlock) } });
     expect(draft).toMatchObject({ slug: 'every-block', version: 1, draftRevision: 1, published: null, scheduled: null });

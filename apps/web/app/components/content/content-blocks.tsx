@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import type { DrawnBlock, DrawnRichText, DrawnRun } from '../../lib/content/drawn-page.ts';
 import { productPath } from '../../lib/catalogue.ts';
 import { Price } from '../ui/price.tsx';
-import { Table } from '../../content/content-table.tsx';
+import { StackedRows, Table } from '../../content/content-table.tsx';
 
 /**
  * A content page's blocks (decision 0085), drawn on the server. Every string is drawn as text, never
@@ -98,7 +98,17 @@ export function RichText({ body }: { body: DrawnRichText }) {
                 )}
               />
             );
+          // Three columns of long words (the privacy notice's): side by side on wider screens, stacked on a phone.
           case 'table':
+            if (node.head.length === 3)
+              return (
+                <StackedRows
+                  key={index}
+                  label={node.caption}
+                  headings={node.head as [string, string, string]}
+                  rows={node.rows.map((row, rowIndex) => ({ key: String(rowIndex), cells: [row[0] ?? '', row[1] ?? '', row[2] ?? ''] }))}
+                />
+              );
             return (
               <div key={index} className="overflow-x-auto">
                 <table>

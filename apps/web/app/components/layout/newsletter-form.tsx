@@ -53,7 +53,7 @@ export function NewsletterForm({ id, source, result }: { id: string; source: New
       )}
       <p className="mt-2 text-xs text-navy-700">
         We’ll email you a link to confirm. One newsletter a month at most; every one has a link to unsubscribe. See our{' '}
-        <a href="/privacy#what-we-keep" className="underline underline-offset-2">
+        <a href="/privacy#what-we-keep-and-why" className="underline underline-offset-2">
           privacy notice
         </a>
         .

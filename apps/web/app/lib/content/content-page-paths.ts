@@ -6,6 +6,7 @@
 export const CONTENT_PAGE_PATHS: Readonly<Record<string, string>> = {
   about: '/about',
   'reviews-policy': '/reviews-policy',
+  privacy: '/privacy',
 };
 
 /** The paths of content pages not shown now; null published slugs (the API did not answer) hides none. */
