@@ -21,7 +21,7 @@ import { onAccountBasket, onAccountClients, onAccountCustomer } from '../trade-c
  * the credit in use). Of those, the sandbox's own order (its lock, the order by its key with the business's open
  * orders, and the new one, in a transaction) is 5.
  */
-const PAY_ON_ACCOUNT_BOUND = 25;
+const PAY_ON_ACCOUNT_BOUND = 24;
 /** On PostgreSQL, at most this many waits for the database (statements sent behind another share its wait, decision 0078): 19 measured. */
 const PAY_ON_ACCOUNT_ROUND_TRIPS = 20;
 

@@ -44,7 +44,8 @@ const statementsSent: Record<string, Record<string, string[]>> = {};
  * guest's add is the save alone, which reads and checks the stock of the line it names (decision 0116).
  * Then a code is one read where it was three: its promotion, the issue code it may be and the
  * customer's claims of it come in one statement (two fewer on each call that judges it, one fewer
- * on completing, whose claim counts the customer's claims again under the promotion's lock).
+ * on completing, whose claim counts the customer's claims again under the promotion's lock). Starting a
+ * payment holds each line's stock and writes its hold in one statement (decision 0133; they were two).
  */
 const BOUNDS: Record<string, Record<string, number>> = {
   guest: {
@@ -54,7 +55,7 @@ const BOUNDS: Record<string, Record<string, number>> = {
     setBillingDetails: 4,
     setDeliveryOption: 5,
     getCheckout: 4,
-    createPaymentIntent: 15,
+    createPaymentIntent: 14,
     completePayment: 9,
   },
   'shopper with WELCOME10': {
@@ -64,7 +65,7 @@ const BOUNDS: Record<string, Record<string, number>> = {
     setBillingDetails: 5,
     setDeliveryOption: 6,
     getCheckout: 5,
-    createPaymentIntent: 16,
+    createPaymentIntent: 15,
     completePayment: 15,
   },
 };

@@ -143,29 +143,23 @@ export async function adjustStock(db: Database, sku: string, change: { reserved?
 
 /**
  * Reserves `quantity` of a stocked sku if that many are free (on hand less committed and reserved),
- * in one conditional update, so two baskets racing for the last unit cannot both have it. False when
- * it is short, made to order, or unknown. `into` `committed`: taken for an order placed with no hold before it.
+ * in one conditional update, so two baskets racing for the last unit cannot both have it, and writes
+ * the basket's hold for it in the same statement. False, with nothing written, when it is short,
+ * made to order, or unknown. State `committed`: taken for an order placed with no hold before it.
  */
-export async function reserveIfFree(db: Database, sku: string, quantity: number, into: 'reserved' | 'committed' = 'reserved'): Promise<boolean> {
-  const rows = await db
-    .update(stockLevels)
-    .set(into === 'reserved' ? { reserved: sql`${stockLevels.reserved} + ${quantity}` } : { committed: sql`${stockLevels.committed} + ${quantity}` })
-    .where(
-      and(
-        eq(stockLevels.sku, sku),
-        sql`${stockLevels.status} <> 'made_to_order'`,
-        sql`${stockLevels.onHand} - ${stockLevels.committed} - ${stockLevels.reserved} >= ${quantity}`,
-      ),
-    )
-    .returning({ sku: stockLevels.sku });
-  return rows.length > 0;
-}
-
-export async function insertHold(
+export async function holdIfFree(
   db: Database,
-  hold: { basketId: string; sku: string; quantity: number; expiresAt: Date; state?: 'held' | 'committed' },
-): Promise<void> {
-  await db.insert(stockReservations).values(hold);
+  hold: { basketId: string; sku: string; quantity: number; expiresAt: Date; state: 'held' | 'committed' },
+): Promise<boolean> {
+  const into = sql.raw(hold.state === 'held' ? 'reserved' : 'committed');
+  const result = (await db.execute(sql`with taken as (
+      update ${stockLevels} set ${into} = ${into} + ${hold.quantity}::int
+      where sku = ${hold.sku} and status <> 'made_to_order' and on_hand - committed - reserved >= ${hold.quantity}::int
+      returning sku)
+    insert into ${stockReservations} (basket_id, sku, quantity, state, expires_at)
+    select ${hold.basketId}, taken.sku, ${hold.quantity}::int, ${hold.state}, ${hold.expiresAt}::timestamptz from taken
+    returning sku`)) as unknown as { rows: { sku: string }[] };
+  return result.rows.length > 0;
 }
 
 export async function findStockLevel(db: Database, sku: string): Promise<typeof stockLevels.$inferSelect | undefined> {

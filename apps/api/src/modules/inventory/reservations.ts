@@ -79,10 +79,7 @@ async function holdOrCommit(
     if (units) await repository.adjustStock(db, sku, { reserved: -units });
     const line = wanted.get(sku);
     if (!line) continue;
-    if (await repository.reserveIfFree(db, sku, line.quantity, into.state === 'held' ? 'reserved' : 'committed')) {
-      await repository.insertHold(db, { basketId, sku, quantity: line.quantity, ...into });
-      continue;
-    }
+    if (await repository.holdIfFree(db, { basketId, sku, quantity: line.quantity, ...into })) continue;
     const row = await repository.findStockLevel(db, sku);
     if (row?.status === 'made_to_order') continue;
     short.push({ productName: line.productName, available: Math.max(0, (row?.onHand ?? 0) - (row?.committed ?? 0) - (row?.reserved ?? 0)) });
