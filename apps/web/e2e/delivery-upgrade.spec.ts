@@ -1,7 +1,7 @@
 import { expect as baseExpect, test } from './test.ts';
 import { collectErrors, DEMO, expectNoViolations, signIn, storedUser } from './auth.ts';
 import { fillCard } from './checkout-steps.ts';
-import { placeTestOrder } from './orders.ts';
+import { chooseFirstOpenDay, placeTestOrder } from './orders.ts';
 
 // A sign-in through the provider's pages, a card payment and the bank's check, on a machine that may be busy.
 test.describe.configure({ timeout: 150_000 });
@@ -25,12 +25,7 @@ test('a customer upgrades to a specific day, pays with a card that asks for the 
   await expect(page.getByText('You can upgrade the delivery of this order until we dispatch it.')).toBeVisible();
 
   // Specific day, on the first open day of the calendar.
-  await page.getByRole('radio', { name: /^Specific day/ }).check();
-  const days = page.getByRole('radiogroup', { name: 'Choose your delivery day (specific-day delivery)' });
-  const openDay = days.getByRole('radio', { name: /£/ }).first();
-  const dayName = (await openDay.getAttribute('aria-label'))!.split(',')[0]!;
-  await openDay.check();
-  await page.getByRole('button', { name: 'Choose this delivery' }).click();
+  const dayName = await chooseFirstOpenDay(page);
   await expect(page.getByText(/^Difference to pay: £\d+\.\d\d$/)).toBeVisible();
   const toPay = (await page.getByText(/^Difference to pay: /).textContent())!.replace('Difference to pay: ', '');
   await expect(page.getByRole('definition').filter({ hasText: dayName })).toBeVisible();

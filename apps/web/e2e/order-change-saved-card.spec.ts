@@ -1,8 +1,8 @@
 import { expect as baseExpect, test, type Page } from './test.ts';
-import { collectErrors, expectNoViolations, storedUser } from './auth.ts';
+import { collectErrors, DEMO, expectNoViolations, signIn, storedUser } from './auth.ts';
 import { registerAndSignIn, uniqueEmail } from './checkout-steps.ts';
-import { placeTestOrder } from './orders.ts';
-import { SCREENSHOT_DIR } from './pages.ts';
+import { chooseFirstOpenDay, placeTestOrder } from './orders.ts';
+import { SCREENSHOT_DIR, STRIPE_SHOP_PORT, STRIPE_STANDIN_PORT } from './pages.ts';
 
 // A new account (its verification e-mail), two orders and a bank's check, on a machine that may be busy.
 test.describe.configure({ timeout: 150_000 });
@@ -64,4 +64,65 @@ test('a customer pays an order change’s difference with a saved card, answerin
   await expect(page.getByRole('listitem').filter({ hasText: 'PL000109-2' })).toBeVisible();
   await expect(page.getByText('No difference to pay')).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test.describe('with Stripe', () => {
+  // The shop configured for Stripe: its API and Stripe.js are the local stand-in's (Stripe is unreachable here).
+  test.use({ baseURL: `http://127.0.0.1:${STRIPE_SHOP_PORT}` });
+  const stripeChallenge = (page: Page) => page.frameLocator('iframe[title="Payment authentication challenge"]');
+  const STAND_IN = `http://127.0.0.1:${STRIPE_STANDIN_PORT}`;
+  // The first: runs against one stand-in may keep the card more than once.
+  const payWithSavedCard = (page: Page, amount: string) =>
+    page
+      .getByRole('group', { name: 'Pay with a saved card' })
+      .getByRole('button', { name: `Pay ${amount} with Visa ending 3155` })
+      .first()
+      .click();
+
+  /**
+   * As above on the Stripe shop: the saved card is charged by the shop's server, and its bank's check is
+   * Stripe.js's to show (as at checkout), for an order change's difference and then a delivery upgrade's.
+   */
+  test('a customer pays an order change’s and a delivery upgrade’s difference with a saved card, passing Stripe’s bank check', async ({ page }, testInfo) => {
+    const errors = collectErrors(page);
+    // The demo shopper (the Stripe shop has its own accounts), whose card is kept at Stripe by paying for an order with it.
+    await signIn(page, DEMO.shopper.email);
+    const { access_token } = (await storedUser(page))!;
+    const orderNumber = await placeTestOrder(page.request, {
+      email: DEMO.shopper.email,
+      accessToken: access_token,
+      saveCard: true,
+      cardNumber: '4000 0025 0000 3155',
+      stripeStandIn: STAND_IN,
+    });
+
+    await page.goto(`/account/orders/${orderNumber}/change`);
+    await expect(page.getByRole('heading', { name: `Change order ${orderNumber}` })).toBeVisible();
+    await page.getByLabel('Product code to add').fill('PL000109-2');
+    await page.getByRole('button', { name: 'Add item' }).click();
+    const toPay = page.getByText(/^Difference to pay: £[\d,]+\.\d\d$/);
+    const amount = (await toPay.textContent())!.replace('Difference to pay: ', '');
+    await page.getByRole('button', { name: 'Complete changes' }).click();
+    await payWithSavedCard(page, amount);
+    await expect(stripeChallenge(page).getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-order-change-stripe-saved-card-check.png`, animations: 'disabled' });
+    await stripeChallenge(page).getByRole('button', { name: 'Complete' }).click();
+    await expect(page).toHaveURL(new RegExp(`/account/orders/${orderNumber}(\\?changed=1)?$`));
+    await page.getByRole('link', { name: 'Change this order online' }).click();
+    await expect(page.getByText('No difference to pay')).toBeVisible();
+
+    // A basin tap's order (a parcel: a specific day costs more than its standard delivery), upgraded: the saved card asks again.
+    const tapOrder = await placeTestOrder(page.request, { email: DEMO.shopper.email, accessToken: access_token, sku: 'PL000436-1', stripeStandIn: STAND_IN });
+    await page.goto(`/account/orders/${tapOrder}/upgrade-delivery`);
+    await chooseFirstOpenDay(page);
+    const upgrade = (await page.getByText(/^Difference to pay: £\d+\.\d\d$/).textContent())!.replace('Difference to pay: ', '');
+    await page.getByRole('button', { name: 'Use the order’s billing address' }).click();
+    await page.getByRole('checkbox', { name: /^I agree to pay / }).check();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await payWithSavedCard(page, upgrade);
+    await stripeChallenge(page).getByRole('button', { name: 'Complete' }).click();
+    await expect(page).toHaveURL(new RegExp(`/account/orders/${tapOrder}\\?upgraded=1$`));
+    await expect(page.getByRole('region', { name: 'Delivery' }).getByText('Specific day')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
 });

@@ -2,7 +2,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { expect as baseExpect, test } from './test.ts';
 import { collectErrors, DEMO, expectNoViolations, signIn, storedUser } from './auth.ts';
 import { fillCard, fillStripeCard } from './checkout-steps.ts';
-import { placeTestOrder } from './orders.ts';
+import { chooseFirstOpenDay, placeTestOrder } from './orders.ts';
 import { SCREENSHOT_DIR, STRIPE_SHOP_PORT, STRIPE_STANDIN_PORT } from './pages.ts';
 
 // A sign-in, an order, a change and a card payment with the bank's check, on a machine that may be busy.
@@ -132,12 +132,7 @@ test.describe('with Stripe', () => {
     const errors = collectErrors(page);
     const orderNumber = await customerWithOrder(page, { sku: TAP, stripe: true });
     await page.goto(`/account/orders/${orderNumber}/upgrade-delivery`);
-    await page.getByRole('radio', { name: /^Specific day/ }).check();
-    const days = page.getByRole('radiogroup', { name: 'Choose your delivery day (specific-day delivery)' });
-    const openDay = days.getByRole('radio', { name: /£/ }).first();
-    const dayName = (await openDay.getAttribute('aria-label'))!.split(',')[0]!;
-    await openDay.check();
-    await page.getByRole('button', { name: 'Choose this delivery' }).click();
+    const dayName = await chooseFirstOpenDay(page);
     const toPay = (await page.getByText(/^Difference to pay: £\d+\.\d\d$/).textContent())!.replace('Difference to pay: ', '');
     await page.getByRole('button', { name: 'Use the order’s billing address' }).click();
     await page.getByRole('checkbox', { name: /^I agree to pay / }).check();

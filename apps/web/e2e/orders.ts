@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** A basin from the demo catalogue, in stock. */
 export const TEST_ORDER_SKU = 'PL000109-1';
@@ -18,13 +18,16 @@ export interface TestOrderOptions {
   saveCard?: boolean;
   /** A sandbox test card; 4242 by default. */
   cardNumber?: string;
-  /** The shop set up for Stripe: the payment is confirmed at this Stripe stand-in, as Stripe.js would (with Stripe's 4242 card). */
+  /** The shop set up for Stripe: the payment is confirmed at this Stripe stand-in, as Stripe.js would (with Stripe's test method for `cardNumber`). */
   stripeStandIn?: string;
   /** Click & collect from the trade counter: no delivery address, the billing address given. */
   collect?: boolean;
   /** Placed on account with Two (a signed-in trade customer verified with the provider): no card. */
   onAccount?: boolean;
 }
+
+/** Stripe's test payment methods for the test cards the stand-in knows. */
+const STRIPE_TEST_METHODS: Record<string, string> = { '4242424242424242': 'pm_card_visa', '4000002500003155': 'pm_card_authenticationRequired' };
 
 /**
  * Places a real order as a guest (or a signed-in customer), over HTTP, the way the checkout does (as in the API's
@@ -80,9 +83,21 @@ export async function placeTestOrder(request: APIRequestContext, options: TestOr
     const confirmed = await request.fetch(`${stripeStandIn}/v1/payment_intents/${intent.intentId}/confirm`, {
       method: 'POST',
       headers: { authorization: 'Bearer pk_test_standin' },
-      form: { client_secret: intent.clientSecret, payment_method: 'pm_card_visa', return_url: 'http://127.0.0.1/checkout' },
+      form: {
+        client_secret: intent.clientSecret,
+        payment_method: STRIPE_TEST_METHODS[cardNumber.replaceAll(' ', '')]!,
+        return_url: 'http://127.0.0.1/checkout',
+      },
     });
     expect(confirmed.ok(), `Stripe's confirm: ${confirmed.status()}`).toBe(true);
+    // 3155: the bank's check passed on Stripe's page, as the customer would.
+    if (((await confirmed.json()) as { status: string }).status === 'requires_action') {
+      const passed = await request.fetch(`${stripeStandIn}/3d_secure_2/${intent.intentId}`, {
+        method: 'POST',
+        form: { client_secret: intent.clientSecret, outcome: 'complete' },
+      });
+      expect(passed.ok(), `Stripe's bank check: ${passed.status()}`).toBe(true);
+    }
     return (await call<{ orderNumber: string }>('POST', `${checkout}/completePayment`, {})).orderNumber;
   }
   // What the sandbox card frame posts (apps/api/src/modules/payments/testing.ts, confirmLikeTheFrame).
@@ -104,4 +119,15 @@ export async function placeTestOrder(request: APIRequestContext, options: TestOr
   const order = await call<{ orderNumber: string }>('POST', `${checkout}/completePayment`, {});
   expect(order.orderNumber).toMatch(/^BP-\w{3}-\w{3}-\w{3}$/);
   return order.orderNumber;
+}
+
+/** On the delivery upgrade page: specific-day delivery on the calendar's first open day, chosen. Returns the day's name as the page says it. */
+export async function chooseFirstOpenDay(page: Page): Promise<string> {
+  await page.getByRole('radio', { name: /^Specific day/ }).check();
+  const days = page.getByRole('radiogroup', { name: 'Choose your delivery day (specific-day delivery)' });
+  const openDay = days.getByRole('radio', { name: /£/ }).first();
+  const dayName = (await openDay.getAttribute('aria-label'))!.split(',')[0]!;
+  await openDay.check();
+  await page.getByRole('button', { name: 'Choose this delivery' }).click();
+  return dayName;
 }

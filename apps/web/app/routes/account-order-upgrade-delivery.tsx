@@ -102,9 +102,9 @@ export async function action({ request, params }: Route.ActionArgs) {
         }
         // The card field (a saved card's payment has none), the customer's saved cards, and the bank's check when it asks.
         const options = await client.getUpgradePaymentOptions({ params: id });
-        const { intentId, clientSecret, amountPence, frameUrl, nextActionUrl } = intent;
+        const { intentId, clientSecret, amountPence, frameUrl, status, nextActionUrl } = intent;
         const { card, wallets, savedCards } = options;
-        return { payment: { intentId, clientSecret, amountPence, frameUrl, nextActionUrl, card, wallets, savedCards } } satisfies Answer;
+        return { payment: { intentId, clientSecret, amountPence, frameUrl, status, nextActionUrl, card, wallets, savedCards } } satisfies Answer;
       }
       case 'complete':
         await client.completeUpgradePayment({ params: id, body: { paymentIntentId: text('paymentIntentId') || undefined } });

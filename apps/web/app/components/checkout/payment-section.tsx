@@ -2,7 +2,7 @@ import { ApiError } from '@shop/api-client';
 import { useCallback, useRef, useState } from 'react';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { newAttemptKey, rememberPaymentAttempt } from '../../lib/checkout/checkout-logic.ts';
-import { loadStripe, stripeOutcome, type StripeSettings } from '../../lib/checkout/stripe-js.ts';
+import type { StripeSettings } from '../../lib/checkout/stripe-js.ts';
 import { formatPence } from '@shop/contracts';
 import { useApiData } from '../../lib/use-api.ts';
 import { Button } from '../ui/button.tsx';
@@ -12,6 +12,7 @@ import { useShopAuth } from '../auth/use-shop-auth.ts';
 import { BankCheckDialog, PaymentProblem, usePaymentAttempt, type OrderPlaced, type PaymentOutcome } from './payment-attempt.tsx';
 import { OnAccountPayment } from './on-account-payment-lazy.tsx';
 import { GatewayCardPayment, stripeSettings } from './gateway-card-payment.tsx';
+import { savedCardOutcome } from './saved-card-check.ts';
 import type { CheckoutClient } from './use-checkout.ts';
 
 export type { OrderPlaced } from './payment-attempt.tsx';
@@ -182,13 +183,7 @@ function SavedCardPayment({
         { params: { basketId }, body: { method: 'saved_card', savedCardId: chosen } },
         { headers: { 'Idempotency-Key': key } },
       );
-      if (intent.status === 'requires_action' && stripe) {
-        result = stripeOutcome(await (await loadStripe(stripe)).handleNextAction({ clientSecret: intent.clientSecret }));
-      } else if (intent.status === 'requires_payment_method') {
-        result = { status: intent.status, error: { message: 'The card was declined.' } };
-      } else {
-        result = { status: intent.status, nextActionUrl: intent.nextActionUrl };
-      }
+      result = await savedCardOutcome(intent, stripe);
     } catch (error) {
       return attempt.fail(
         error instanceof ApiError ? apiProblemMessage(error) : 'We couldn’t reach our payment provider. Check your connection and try again.',

@@ -1,9 +1,10 @@
 import { formatPence, type PaymentMethods } from '@shop/contracts';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Form } from 'react-router';
 import { cardName } from '../../lib/account/saved-cards.ts';
 import { BankCheckDialog, PaymentProblem, type PaymentOutcome } from '../checkout/payment-attempt.tsx';
 import { GatewayCardPayment, stripeSettings } from '../checkout/gateway-card-payment.tsx';
+import { savedCardOutcome } from '../checkout/saved-card-check.ts';
 import { Button } from '../ui/button.tsx';
 
 /** What paying a higher total on account means, said above the button that asks the credit provider (decision 0101). */
@@ -22,7 +23,9 @@ export interface DifferenceIntent {
   clientSecret: string;
   amountPence: number;
   frameUrl: string | null;
-  /** A saved card's bank asks for its check (3-D Secure): the dialog opens with it. */
+  /** `requires_action`: a saved card charged on the server whose bank asks for its check (3-D Secure), shown at once. */
+  status: string;
+  /** The sandbox's page for that check, shown in the dialog (Stripe's is Stripe.js's to show). */
   nextActionUrl?: string | null;
   /** Which card field the gateway gives, and its wallets (Sandbox Pay; Stripe's Apple Pay, Google Pay and Link). */
   card: PaymentMethods['card'];
@@ -53,13 +56,13 @@ export function PayDifference({
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [challengeUrl, setChallengeUrl] = useState<string | null>(payment.nextActionUrl ?? null);
-  // Each answer of the page's action (a saved card pressed again) is a new payment object: its bank check opens again.
+  const [challengeUrl, setChallengeUrl] = useState<string | null>(null);
+  // Each answer of the page's action (a saved card pressed again) is a new payment object: its problem is the new one's.
   const [answered, setAnswered] = useState(payment);
   if (answered !== payment) {
     setAnswered(payment);
     setProblem(null);
-    setChallengeUrl(payment.nextActionUrl ?? null);
+    setChallengeUrl(null);
   }
   const savedCards = payment.savedCards ?? [];
   // The saved card's bank check (its payment was made on the server): passed, the page's form takes the payment on.
@@ -68,6 +71,16 @@ export function PayDifference({
     if (outcome.status === 'succeeded') return formRef.current?.requestSubmit();
     setProblem(outcome.error?.message ?? 'The card payment did not go through. Check the card details and try again.');
   }, []);
+  // Its bank asks for the check: shown once per answer, as checkout shows it (Stripe.js's own, or the sandbox's in the dialog).
+  const checked = useRef<DifferenceIntent | null>(null);
+  useEffect(() => {
+    if (payment.status !== 'requires_action' || checked.current === payment) return;
+    checked.current = payment;
+    savedCardOutcome(payment, stripeSettings(payment.card)).then(
+      (outcome) => (outcome.status === 'requires_action' && outcome.nextActionUrl ? setChallengeUrl(outcome.nextActionUrl) : settleSavedCard(outcome)),
+      () => setProblem('We couldn’t reach our payment provider. Check your connection and press Pay to try again.'),
+    );
+  }, [payment, settleSavedCard]);
 
   const after = { onPaid: () => formRef.current?.requestSubmit(), progress: 'Saving your changes…' };
   const hidden = (values: Record<string, string | number>) =>
