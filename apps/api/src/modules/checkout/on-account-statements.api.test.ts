@@ -22,8 +22,8 @@ import { onAccountBasket, onAccountClients, onAccountCustomer } from '../trade-c
  * orders, and the new one, in a transaction) is 5.
  */
 const PAY_ON_ACCOUNT_BOUND = 24;
-/** On PostgreSQL, at most this many waits for the database (statements sent behind another share its wait, decision 0078): 19 measured. */
-const PAY_ON_ACCOUNT_ROUND_TRIPS = 20;
+/** On PostgreSQL, at most this many waits for the database (statements sent behind another share its wait, decision 0078): 18 measured. */
+const PAY_ON_ACCOUNT_ROUND_TRIPS = 19;
 
 let api: TestApi;
 let counter: StatementCounter;
