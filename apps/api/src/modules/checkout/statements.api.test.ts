@@ -68,6 +68,17 @@ const BOUNDS: Record<string, Record<string, number>> = {
     createPaymentIntent: 15,
     completePayment: 15,
   },
+  // The trade account and band read beside the gateway's check, the order counted for the business in the placing transaction.
+  'trade customer by card': {
+    addItem: 1,
+    setContactDetails: 4,
+    setDeliveryDetails: 4,
+    setBillingDetails: 4,
+    setDeliveryOption: 5,
+    getCheckout: 4,
+    createPaymentIntent: 17,
+    completePayment: 12,
+  },
 };
 
 /**
@@ -79,6 +90,7 @@ const BOUNDS: Record<string, Record<string, number>> = {
 const ROUND_TRIP_BOUNDS: Record<string, Record<string, number>> = {
   guest: { addItem: 1, completePayment: 6 },
   'shopper with WELCOME10': { addItem: 3, completePayment: 11 },
+  'trade customer by card': { addItem: 1, completePayment: 8 },
 };
 const roundTrips: Record<string, Record<string, number>> = {};
 
