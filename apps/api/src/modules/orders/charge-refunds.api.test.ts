@@ -199,6 +199,36 @@ describe('the shop’s own refund of a later payment, heard of only from its web
   });
 });
 
+describe('a dashboard refund the shop takes for its own', () => {
+  it('exactly the share the shop is asking for, heard before its answer: once the answer names another, both are counted', async () => {
+    const order = await upgradedOrder();
+    await staff.orders.advanceOrder({
+      params: { orderNumber: order.orderNumber },
+      body: { status: 'dispatched', carrier: 'DPD', trackingNumber: '15501234567890' },
+    });
+    const real = gateway().refund.bind(gateway());
+    vi.spyOn(gateway(), 'refund').mockImplementationOnce(async (...args) => {
+      // Staff refund the same pence at the provider directly, and its webhook comes, while the shop's request is on its way.
+      await real(order.checkout, 500, `dashboard-${order.orderNumber}`);
+      await webhooks();
+      return real(...args);
+    });
+    const refunded = await staff.orders.refundOrder({
+      params: { orderNumber: order.orderNumber },
+      body: { amountPence: 500, reason: 'Late delivery', alreadyRefundedPence: 0 },
+    });
+    expect(refunded.payment.refundedPence).toBe(1_000);
+    await webhooks();
+    const seen = await staffView(order.orderNumber);
+    expect(seen.payment.refundedPence).toBe(1_000);
+    expect(seen.refunds.map((refund) => [refund.kind, refund.amountPence, refund.state])).toEqual([
+      ['refund', 500, 'succeeded'],
+      ['external', 500, 'succeeded'],
+    ]);
+    expect(await refundedOn(order.checkout)).toBe(1_000);
+  });
+});
+
 describe('races (PostgreSQL)', () => {
   it('webhooks delivered while the shop refunds orders with later payments: each provider refund counted once, none taken for one made elsewhere', async () => {
     const orders = await Promise.all([changedOrder(), upgradedOrder(), changedOrder()]);

@@ -573,6 +573,14 @@ export async function addRefunded(db: Database, orderId: string, amountPence: nu
     .where(eq(orders.id, orderId));
 }
 
+/** The provider's refund this one is, when it was linked to one of `from` (a refund its webhook took for it that its answer does not name). */
+export async function relinkRefund(db: Database, refundId: string, from: readonly string[], gatewayRefundRef: string): Promise<void> {
+  await db
+    .update(orderRefunds)
+    .set({ gatewayRefundRef })
+    .where(and(eq(orderRefunds.id, refundId), inArray(orderRefunds.gatewayRefundRef, [...from])));
+}
+
 /** The provider's refund this one is (known from its answer, or matched from its webhook). */
 export async function linkRefund(db: Database, refundId: string, gatewayRefundRef: string): Promise<void> {
   await db

@@ -18,7 +18,7 @@ import { REFUND_EVENT_TYPES, type PaymentEventHandler, type Refund } from '../pa
 import * as repository from './orders.repository.ts';
 import type { OrderRefundRow, OrderRow } from './orders.repository.ts';
 import type { OrdersDeps } from './orders.deps.ts';
-import { refunded, settle, sharesOf } from './refunds.ts';
+import { bookExternal, settle, sharesOf } from './refunds.ts';
 
 interface Heard {
   deps: OrdersDeps;
@@ -65,7 +65,7 @@ async function heardOf(at: Heard, ours: readonly OrderRefundRow[], theirs: Refun
     return true;
   }
   if (theirs.status !== 'succeeded') return false;
-  await external(at, theirs);
+  await bookExternal(at.deps, at.db, at.order, theirs, at.now);
   return true;
 }
 
@@ -117,33 +117,6 @@ async function followNamed(at: Heard, mine: OrderRefundRow, theirs: Refund): Pro
 }
 
 const failed = (at: Heard, mine: OrderRefundRow) => repository.markRefundFailed(at.db, mine.id, 'The payment provider could not complete the refund.', at.now);
-
-/**
- * Refunded at the provider directly (its dashboard), from any of the order's payments: booked against
- * the order with the payment it came from (so later refunds ask that payment only for what it has
- * left), and the customer told.
- */
-async function external(at: Heard, theirs: Refund): Promise<void> {
-  const { db, order, now } = at;
-  const refund = await repository.insertRefund(
-    db,
-    {
-      orderId: order.id,
-      kind: 'external',
-      amountPence: theirs.amountPence,
-      reason: 'Refunded at the payment provider',
-      state: 'succeeded',
-      gatewayRefundRef: theirs.id,
-      providerParts: [{ intentRef: theirs.intentRef, refundRef: theirs.id, amountPence: theirs.amountPence, status: 'succeeded' }],
-      actor: null,
-      requestedAt: now,
-      settledAt: now,
-    },
-    (sequence) => `order:${order.id}:external:${sequence}`,
-  );
-  await repository.addRefunded(db, order.id, theirs.amountPence, now);
-  await refunded(at.deps, db, { ...order, refundedPence: order.refundedPence + theirs.amountPence }, refund, now);
-}
 
 /** The card issuer sent a refund back after it succeeded: the money is with the shop again, and staff must act. */
 async function reversed(at: Heard, refund: OrderRefundRow): Promise<void> {

@@ -182,8 +182,26 @@ async function carryOut(
     if (outcome.status === 'pending' || parts.some((part) => part.status === 'pending')) pendingAt = outcome.id;
   }
   return inTransaction(ctx.db, async (db) => {
-    const order = (await repository.lockOrder(db, repository.byNumber(orderNumber)))!;
-    if (recorded.refund && parts.length > 0) await keepParts(db, recorded.refund, parts);
+    let order = (await repository.lockOrder(db, repository.byNumber(orderNumber)))!;
+    const strays = recorded.refund && parts.length > 0 ? await keepParts(db, recorded.refund, parts) : [];
+    // Known by a stray (linked from its webhook): known by the provider's answer instead.
+    if (recorded.refund && gatewayRef && strays.length > 0)
+      await repository.relinkRefund(
+        db,
+        recorded.refund.id,
+        strays.map((part) => part.refundRef),
+        gatewayRef,
+      );
+    for (const stray of strays.filter((part) => part.status === 'succeeded')) {
+      await bookExternal(
+        deps,
+        db,
+        order,
+        { id: stray.refundRef, intentRef: stray.intentRef, amountPence: stray.amountPence, status: 'succeeded' },
+        ctx.clock.now(),
+      );
+      order = (await repository.findOrder(db, repository.byId(order.id)))!;
+    }
     if (recorded.refund && pendingAt) await repository.linkRefund(db, recorded.refund.id, pendingAt);
     else if (recorded.refund) await settle(deps, db, order, recorded.refund, gatewayRef, ctx.clock.now());
     // Nothing to give back (the provider refunded it all already): the cancellation still happens.
@@ -230,13 +248,15 @@ async function refundFromPayments(
  * Keeps the provider's refunds a refund was taken from (under the order's lock). Asked again (a retry), the
  * provider may answer a part as it first did: a status its webhook has moved on since is kept.
  */
-async function keepParts(db: Transaction, refund: OrderRefundRow, parts: readonly ProviderRefundPart[]): Promise<void> {
+async function keepParts(db: Transaction, refund: OrderRefundRow, parts: readonly ProviderRefundPart[]): Promise<ProviderRefundPart[]> {
   const known = (await repository.refundsOf(db, [refund.orderId])).find((candidate) => candidate.id === refund.id)?.providerParts ?? [];
   const merged = parts.map((part) => {
     const before = known.find((candidate) => candidate.refundRef === part.refundRef);
     return before && before.status !== 'pending' ? { ...part, status: before.status } : part;
   });
   await repository.setRefundParts(db, refund.id, merged);
+  // Taken from a webhook as this refund's share, but the provider's answer names another: it was made at the provider directly.
+  return known.filter((part) => !parts.some((answered) => answered.refundRef === part.refundRef));
 }
 
 /**
@@ -427,4 +447,30 @@ async function cancelled(
   const after = await reread(db, order, 'customer');
   const email = orderCancelledEmail(deps, after, deps.publicUrl, { refundedPence: given.refundedPence, discountCodeBack: claim !== null });
   await deps.notifications.enqueueEmail({ db }, { to: after.emailAddress, ...email, template: 'order.cancelled', dedupeKey: `order.cancelled:${order.id}` });
+}
+
+/**
+ * Refunded at the provider directly (its dashboard), from any of the order's payments: booked against
+ * the order with the payment it came from (so later refunds ask that payment only for what it has
+ * left), and the customer told.
+ */
+export async function bookExternal(deps: Effects, db: Transaction, order: OrderRow, theirs: Refund, now: Date): Promise<void> {
+  const refund = await repository.insertRefund(
+    db,
+    {
+      orderId: order.id,
+      kind: 'external',
+      amountPence: theirs.amountPence,
+      reason: 'Refunded at the payment provider',
+      state: 'succeeded',
+      gatewayRefundRef: theirs.id,
+      providerParts: [{ intentRef: theirs.intentRef, refundRef: theirs.id, amountPence: theirs.amountPence, status: 'succeeded' }],
+      actor: null,
+      requestedAt: now,
+      settledAt: now,
+    },
+    (sequence) => `order:${order.id}:external:${sequence}`,
+  );
+  await repository.addRefunded(db, order.id, theirs.amountPence, now);
+  await refunded(deps, db, { ...order, refundedPence: order.refundedPence + theirs.amountPence }, refund, now);
 }
