@@ -63,10 +63,10 @@ export default [
   // The links in newsletter e-mails: confirming a sign-up and unsubscribing, each a POST from its page (decision 0044).
   route('newsletter/confirm', 'routes/newsletter-link.tsx', { id: 'newsletter-confirm' }),
   route('newsletter/unsubscribe', 'routes/newsletter-link.tsx', { id: 'newsletter-unsubscribe' }),
-  // Terms of sale and cookie notice: one page module; the privacy notice is a content page (decision 0132).
+  // Terms of sale; the privacy and cookie notices are content pages (decision 0132).
   route('terms', 'routes/legal-page.tsx', { id: 'legal-terms' }),
   route('privacy', 'routes/legal-content-page.tsx', { id: 'legal-privacy' }),
-  route('cookies', 'routes/legal-page.tsx', { id: 'legal-cookies' }),
+  route('cookies', 'routes/legal-content-page.tsx', { id: 'legal-cookies' }),
   // The visitor's choice about cookies that remember them; the cookie banner's buttons post here.
   route('cookies/settings', 'routes/cookie-settings.tsx'),
   // Where pages send their shopping events by beacon, handed on to the analytics API with the visitor's consent.

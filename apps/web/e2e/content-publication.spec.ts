@@ -55,6 +55,7 @@ test('staff unpublish About us and the footer no longer links it; publishing it 
 const LEGAL_CONTENT_PAGES = [
   { path: '/reviews-policy', title: 'How we check reviews', updated: '25 November 2026', section: 'Why we may reject a review', words: 'Verified purchase' },
   { path: '/privacy', title: 'Privacy notice', updated: '29 November 2026', section: 'How long we keep it', words: 'a retrieval code works for 30 days' },
+  { path: '/cookies', title: 'Cookie notice', updated: '29 November 2026', section: 'Browser storage', words: 'shop_signed_in' },
 ];
 
 for (const legal of LEGAL_CONTENT_PAGES) {

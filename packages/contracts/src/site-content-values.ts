@@ -27,13 +27,19 @@ export type ContentBlockType = keyof typeof CONTENT_BLOCK_TYPES;
  * the delivery options and prices and the remote areas' terms (the policy), and the trade bands (the
  * pricing module's rows). Words typed by staff would stop following them.
  */
-export const SHOP_TABLES = {
-  'delivery-options': 'Delivery options, prices and timings',
-  'remote-delivery-areas': 'Delivery to the Highlands, islands and Northern Ireland',
-  'trade-bands': 'Trade bands and their discounts',
-  'review-rejection-reasons': 'The reasons a review may be rejected',
-} as const;
-export type ShopTable = keyof typeof SHOP_TABLES;
+// Their names only: the captions are the storefront's (shop-table-captions.ts), kept out of every page's scripts.
+export const SHOP_TABLES = [
+  'delivery-options',
+  'remote-delivery-areas',
+  'trade-bands',
+  'review-rejection-reasons',
+  // What the shop really stores on a visitor's device (the cookie notice); the payment provider's only where it takes the payments.
+  'shop-cookies',
+  'payment-provider-cookies',
+  'shop-browser-storage',
+  'optional-browser-storage',
+] as const;
+export type ShopTable = (typeof SHOP_TABLES)[number];
 
 /** The content page the storefront's home page is drawn from (migration 0075). */
 export const HOME_PAGE_SLUG = 'home';

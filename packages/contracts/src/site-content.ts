@@ -5,7 +5,6 @@ import {
   CONTENT_REVISION_ACTIONS,
   GLOBAL_ITEM_IDS,
   SHOP_TABLES,
-  type ShopTable,
   type ContentRevisionAction,
   type GlobalItemId,
 } from './site-content-values.ts';
@@ -133,7 +132,7 @@ export const ContentBlockSchema = z
       href: link('the link’s address'),
     }),
     /** A table the shop draws from its own figures when the page is drawn (SHOP_TABLES). */
-    z.object({ type: z.literal('shopTable'), table: z.enum(Object.keys(SHOP_TABLES) as [ShopTable, ...ShopTable[]], 'Choose one of the shop’s own tables') }),
+    z.object({ type: z.literal('shopTable'), table: z.enum(SHOP_TABLES, 'Choose one of the shop’s own tables') }),
   ])
   .meta({ id: 'ContentBlock' });
 export type ContentBlock = z.infer<typeof ContentBlockSchema>;

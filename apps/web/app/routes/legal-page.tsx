@@ -3,30 +3,19 @@ import { Fragment } from 'react';
 import { data, useMatches } from 'react-router';
 import type { Route } from './+types/legal-page';
 import { LegalPageFrame } from '../components/content/page-contents.tsx';
-import { cookieNotice, LEGAL_PAGES_UPDATED, termsOfSale, type LegalSection } from '../content/legal-pages.tsx';
-import { paymentsClient } from '../lib/api.server.ts';
+import { LEGAL_PAGES_UPDATED, termsOfSale, type LegalSection } from '../content/legal-pages.tsx';
 import { legalPageOf } from '../lib/legal-pages.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { loadShopDetails } from '../lib/shop-details.server.ts';
 
 /**
- * Terms of sale and cookie notice: one route module under two route ids (routes.ts), each page
- * picked by its id (the privacy notice and the review policy are content pages, legal-content-page.tsx).
- * The loader reads what both need: the company's details, which are their substance (without them,
- * no page rather than a wrong one), and which gateway takes payments, whose cookies the cookie notice lists.
+ * Terms of sale (the privacy and cookie notices and the review policy are content pages, legal-content-page.tsx).
+ * The loader reads the company's details, which are its substance: without them, no page rather than a wrong one.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [shop, stripe] = await Promise.all([
-    loadShopDetails(request, context),
-    paymentsClient(request)
-      .getPaymentConfig()
-      .then(
-        (config) => config.kind === 'stripe',
-        () => null,
-      ),
-  ]);
-  if (!shop || stripe === null) throw data({ reason: 'shop-details-unavailable' }, { status: 503 });
-  return { shop, stripe };
+  const shop = await loadShopDetails(request, context);
+  if (!shop) throw data({ reason: 'shop-details-unavailable' }, { status: 503 });
+  return { shop };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -37,12 +26,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 const updated = londonLongDate(`${LEGAL_PAGES_UPDATED}T12:00:00Z`);
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
-  const { shop, stripe } = loaderData;
   const page = legalPageOf(useMatches().at(-1)?.id)!;
-  const sections: LegalSection[] = {
-    '/terms': () => termsOfSale(shop),
-    '/cookies': () => cookieNotice(shop, { stripe }),
-  }[page.path as '/terms' | '/cookies']();
+  const sections: LegalSection[] = termsOfSale(loaderData.shop);
   return (
     <LegalPageFrame title={page.title} summary={page.summary} updated={updated} sections={sections}>
       <article className="prose max-w-3xl">

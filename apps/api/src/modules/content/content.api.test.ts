@@ -179,6 +179,23 @@ describe('a page of typed blocks', () => {
     );
   });
 
+  it('include the cookie notice in the words the storefront carried, its lists of cookies and storage the shop’s own tables', async () => {
+    const notice = await client().getPageData({ params: { slug: 'cookies' } });
+    expect(() => checkPageDocument(notice)).not.toThrow();
+    expect(notice).toMatchObject({ title: 'Cookie notice', publishedAt: '2026-11-29T12:00:00.000Z' });
+    expect(notice.blocks.flatMap((block) => (block.type === 'shopTable' ? [block.table] : []))).toEqual([
+      'shop-cookies',
+      'payment-provider-cookies',
+      'shop-browser-storage',
+      'optional-browser-storage',
+    ]);
+    const headings = notice.blocks.flatMap((block) =>
+      block.type === 'richText' ? block.body.flatMap((node) => (node.kind === 'heading' ? [node.text] : [])) : [],
+    );
+    expect(headings).toEqual(['In short', 'Cookies', 'Browser storage', 'Your choices']);
+    expect(JSON.stringify(notice.blocks)).not.toMatch(/shop_session|__stripe/);
+  });
+
   it('is made as a draft, not shown until published, then shown by both spec calls with its SEO words', async () => {
     const draft = await client('edith').createPage({ body: { slug: 'Every-Block', page: page('Every block', everyBlock) } });
     expect(draft).toMatchObject({ slug: 'every-block', version: 1, draftRevision: 1, published: null, scheduled: null });

@@ -98,6 +98,26 @@ export function RichText({ body }: { body: DrawnRichText }) {
                 )}
               />
             );
+          case 'storedItems':
+            return (
+              <StackedRows
+                key={index}
+                label={node.caption}
+                headings={['Name', 'What it is for', 'How long it lasts']}
+                rows={node.items.map((item) => ({
+                  key: item.names.join(),
+                  cells: [
+                    item.names.map((name) => (
+                      <code key={name} className="block break-all">
+                        {name}
+                      </code>
+                    )),
+                    item.purpose,
+                    item.lasts,
+                  ],
+                }))}
+              />
+            );
           // Three columns of long words (the privacy notice's): side by side on wider screens, stacked on a phone.
           case 'table':
             if (node.head.length === 3)

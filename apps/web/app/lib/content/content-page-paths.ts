@@ -7,6 +7,7 @@ export const CONTENT_PAGE_PATHS: Readonly<Record<string, string>> = {
   about: '/about',
   'reviews-policy': '/reviews-policy',
   privacy: '/privacy',
+  cookies: '/cookies',
 };
 
 /** The paths of content pages not shown now; null published slugs (the API did not answer) hides none. */

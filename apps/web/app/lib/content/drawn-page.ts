@@ -13,7 +13,18 @@ type DrawnRich<T> = T extends { kind: 'paragraph'; content: InlineText[] }
       : T;
 type RichNodes = Extract<ContentBlock, { type: 'richText' }>['body'];
 /** Rich text as drawn; a `shopTable` block is drawn into the words around it as a node of its own (decision 0123). */
-export type DrawnRichText = (DrawnRich<RichNodes[number]> | { kind: 'shopTable'; caption: string; head: string[]; rows: DrawnCell[][] })[];
+export type DrawnRichText = (
+  | DrawnRich<RichNodes[number]>
+  | { kind: 'shopTable'; caption: string; head: string[]; rows: DrawnCell[][] }
+  | { kind: 'storedItems'; caption: string; items: DrawnStoredItem[] }
+)[];
+
+/** A cookie or browser store the shop sets (a row may name several), as the cookie notice lists it. */
+export interface DrawnStoredItem {
+  names: string[];
+  purpose: string;
+  lasts: string;
+}
 
 /** A product a carousel shows, as much of it as its card draws. */
 export interface DrawnProduct {

@@ -5,8 +5,8 @@ import {
   type ContentPageDocument,
   type ContentPageInput,
   type PersonalisedCarousel,
-  SHOP_TABLES,
 } from '@shop/contracts';
+import { SHOP_TABLE_CAPTIONS } from '../content/shop-table-captions.ts';
 import { richTextOfWords, wordsOfRichText } from './rich-text-words.ts';
 
 /**
@@ -81,7 +81,7 @@ export const BLOCK_FIELDS: Record<ContentBlockType, readonly BlockField[]> = {
       name: 'table',
       label: 'Table',
       kind: 'choice',
-      options: SHOP_TABLES,
+      options: SHOP_TABLE_CAPTIONS,
       hint: 'Drawn from the shop’s own figures when the page is shown, so it always says what the shop charges and offers.',
     },
   ],
