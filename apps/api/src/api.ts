@@ -133,7 +133,7 @@ export function composeApi(options: ComposeOptions) {
   const reviews = createReviewsService({ catalogue, orders, notifications, identity, search, afterSales, files, caches, publicUrl, settings: config.reviews });
   const catalogueRequests = createCatalogueRequestsService({ delivery });
   const reports = createReportsService({ analytics, orders, catalogue });
-  const content = createContentService({ caches });
+  const content = createContentService({ caches, files });
 
   // Payment events, each heard by this composition's services only.
   payments.onEvent(checkout.notePaidIntent);
@@ -177,7 +177,7 @@ export function composeApi(options: ComposeOptions) {
     createReviewsModule({ reviews, catalogue, files }),
     createSiteModule(),
     createFilesModule(),
-    createContentModule({ content, demoProducts: options.demoProducts }),
+    createContentModule({ content, files, demoProducts: options.demoProducts }),
     createAddressesModule({ addresses }),
     createCatalogueRequestsModule({ catalogueRequests }),
     createAnalyticsModule({ analytics }),

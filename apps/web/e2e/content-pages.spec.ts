@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { londonSortableDateTime } from '@shop/contracts';
 import { expect as baseExpect, test, type Page } from './test.ts';
 import { collectErrors, DEMO, expectNoViolations, signIn } from './auth.ts';
@@ -74,6 +75,64 @@ test('staff edit a help page, preview it at phone width, publish it, and the sto
   await expect(shop.getByText('Changed your mind? You have 30 days from delivery')).toBeVisible();
   await expectNoViolations(shop);
   await screenshot(shop, project, 'content-page-returns');
+  baseExpect(errors).toEqual([]);
+});
+
+test('staff upload a picture to an image block, publish it, and the help page shows it with its alt text @phone', async ({ page }, testInfo) => {
+  const project = testInfo.project.name;
+  const alt = `A fridge and a washing machine at a recycling centre (${project})`;
+  const errors = collectErrors(page);
+  // A real photo-sized picture: kept re-encoded by the API, at most 2,400 px a side.
+  const picture = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#2f6f73' } })
+    .png()
+    .toBuffer();
+
+  await openContent(page);
+  await page.getByRole('table', { name: 'Content pages' }).getByRole('link', { name: 'WEEE recycling' }).click();
+  const form = page.getByRole('form', { name: 'Page' });
+  await form.getByLabel('Kind of block').selectOption('image');
+  await form.getByRole('button', { name: 'Add block' }).click();
+  // Added last, after the page's own picture.
+  const added = form.getByRole('group', { name: /^Block \d+: Image$/ }).last();
+  await expect(added.getByLabel('Picture address')).toHaveValue('');
+  const number = /Block (\d+)/.exec((await added.locator('legend').textContent()) ?? '')![1];
+  const block = form.getByRole('group', { name: `Block ${number}: Image` });
+
+  // Not a picture, whatever its name says: refused beside the field, nothing filled in.
+  await block
+    .getByLabel(`Or upload a picture for block ${number}`)
+    .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('just some text') });
+  await block.getByRole('button', { name: `Upload picture for block ${number}` }).click();
+  await expect(page.getByRole('alert').first()).toContainText('The selected file must be a');
+  await expect(block.getByLabel('Picture address')).toHaveValue('');
+
+  await block.getByLabel('What the picture shows (alt text)').fill(alt);
+  await block.getByLabel(`Or upload a picture for block ${number}`).setInputFiles({ name: 'recycling.png', mimeType: 'image/png', buffer: picture });
+  await block.getByRole('button', { name: `Upload picture for block ${number}` }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(/^Picture uploaded and its address filled in\./);
+  await expect(block.getByLabel('Picture address')).toHaveValue(/^\/api\/site\/content\/images\/[0-9a-f]{32}$/);
+  // The rest of the form as typed.
+  await expect(block.getByLabel('What the picture shows (alt text)')).toHaveValue(alt);
+  await expectNoViolations(page);
+  await screenshot(page, project, 'staff-content-picture-uploaded');
+
+  await form.getByRole('button', { name: 'Publish now' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Published: the shop shows it now.');
+  const shop = await page.context().newPage();
+  await shop.goto('/help/weee-recycling');
+  const shown = shop.getByRole('main').getByRole('img', { name: alt });
+  await shown.scrollIntoViewIfNeeded();
+  await expect(shown).toBeVisible();
+  await expect.poll(() => shown.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1200);
+  await expectNoViolations(shop);
+  await screenshot(shop, project, 'content-page-uploaded-picture');
+
+  // Put back as it was: the block removed and the page published again.
+  await page.reload();
+  await form.getByRole('button', { name: `Remove block ${number}` }).click();
+  await expect(form.getByRole('group', { name: `Block ${number}: Image` })).toHaveCount(0);
+  await form.getByRole('button', { name: 'Publish now' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Published: the shop shows it now.');
   baseExpect(errors).toEqual([]);
 });
 

@@ -170,6 +170,8 @@ export const siteContentRoutes = {
   unpublishPage: ['POST', '/content/pages/{slug}/unpublish'],
   getPublishedPages: ['GET', '/content/published-pages'],
   getGlobalItemForEditing: ['GET', '/content/global-items/{id}'],
+  uploadContentImage: ['POST', '/content/images'],
+  getContentImage: ['GET', '/content/images/{imageId}'],
 } as const;
 
 export const blogRoutes = {

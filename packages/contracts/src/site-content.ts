@@ -303,6 +303,15 @@ const previewQuery = z.object({
     .optional(),
 });
 
+/** Where a picture staff uploaded for a page is served: the path `getContentImage` answers at, below the shop's address. */
+export const contentImageUrl = (imageId: string): string => `/api/site/content/images/${encodeURIComponent(imageId)}`;
+
+/** An uploaded picture's address, to put in a block's picture address. */
+export const ContentImageUploadSchema = z
+  .object({ src: z.string().describe('The picture’s address on this shop, starting with /') })
+  .meta({ id: 'ContentImageUpload' });
+export type ContentImageUpload = z.infer<typeof ContentImageUploadSchema>;
+
 export const siteContentEndpoints = {
   getPageData: defineEndpoint({
     service: 'site',
@@ -424,5 +433,27 @@ export const siteContentEndpoints = {
     access: editors,
     params: z.object({ id: z.string().max(100) }),
     responses: { 200: GlobalItemEditingSchema },
+  }),
+  uploadContentImage: defineEndpoint({
+    service: 'site',
+    method: 'POST',
+    path: '/content/images',
+    summary: 'Keeps a picture for content pages and answers with its address, for a block’s picture (hero, image block)',
+    description:
+      'multipart/form-data with the picture in an `image` field: a JPEG or PNG of 5 MB or less, judged by its content (422 FILE_TYPE_NOT_ALLOWED, ' +
+      '413 FILE_TOO_LARGE, 422 FILE_UNREADABLE). It is kept re-encoded without its metadata (no EXIF) and no larger than 2,400 px a side. ' +
+      'A refusal stores nothing. The page shows it once a draft using its address is published.',
+    access: editors,
+    bodyType: 'multipart',
+    responses: { 201: ContentImageUploadSchema },
+  }),
+  getContentImage: defineEndpoint({
+    service: 'site',
+    method: 'GET',
+    path: '/content/images/{imageId}',
+    summary: 'A picture staff uploaded for content pages: the image itself, the same for everyone and never changed under its id',
+    access: publicAccess,
+    params: z.object({ imageId: z.string().regex(/^[0-9a-f]{32}$/, 'There is no such picture.') }),
+    responses: { 200: z.string().describe('The image’s bytes') },
   }),
 } as const;

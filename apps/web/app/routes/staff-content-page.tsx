@@ -17,7 +17,17 @@ import { redirectWithNotice } from '../lib/step-done.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { loadNavigation } from '../lib/navigation.server.ts';
 import { ApiError } from '@shop/api-client';
-import { BLOCK_FIELDS, documentOfEditor, editBlocks, editorOfDocument, editorOfForm, type EditorBlock } from '../lib/staff-content/block-form.ts';
+import {
+  BLOCK_FIELDS,
+  documentOfEditor,
+  editBlocks,
+  editorOfDocument,
+  editorOfForm,
+  uploadFieldName,
+  uploadTargetOf,
+  type BlockField,
+  type EditorBlock,
+} from '../lib/staff-content/block-form.ts';
 import {
   CONTENT_AUDIENCE,
   CONTENT_ROLES,
@@ -91,6 +101,33 @@ interface Refused {
   editor: Editor;
   problem: StepProblem | null;
   found?: { sku: string; name: string }[];
+  /** The picture address an upload filled in (`b1.src`), or the one whose upload was refused. */
+  uploaded?: { field: string; error: string | null };
+}
+
+/** The picture is multipart, which the typed client passes through as it is. */
+type Upload = (input: { body: FormData }) => Promise<{ src: string }>;
+
+/**
+ * Sends the picture chosen beside a block's picture address to the API (none chosen: the API says to
+ * choose one) and puts its address in that field; nothing is saved, the rest of the form stays as typed.
+ */
+async function uploadPicture(request: Request, form: FormData, editor: Editor, target: { index: number; name: string }) {
+  const field = `b${target.index}.${target.name}`;
+  const body = new FormData();
+  const image = form.get(uploadFieldName(field));
+  if (image instanceof File && image.size > 0) body.append('image', image, image.name || 'picture');
+  try {
+    const api = staffClient(request, CONTENT_ROLES, 'site', createContentClient);
+    const { src } = await (api.uploadContentImage as unknown as Upload)({ body });
+    const blocks = editor.blocks.map((block, index) => (index === target.index ? { ...block, values: { ...block.values, [target.name]: src } } : block));
+    return data<Refused>({ editor: { ...editor, blocks }, problem: null, uploaded: { field, error: null } });
+  } catch (error) {
+    throwIfRateLimited(error);
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    const problem = stepProblemOf(error, new Set());
+    return data<Refused>({ editor, problem, uploaded: { field, error: problem.fields.image ?? problem.summary } }, { status: error.status });
+  }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -103,6 +140,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   // Moving, removing and adding blocks, and finding products, change only the form: nothing is saved.
   const edited = editBlocks(editor.blocks, intent === 'add' ? `add:${formText(form, 'addType')}` : intent);
   if (edited) return data<Refused>({ editor: { ...editor, blocks: edited }, problem: null });
+  const uploadTarget = uploadTargetOf(editor.blocks, intent);
+  if (uploadTarget) return uploadPicture(request, form, editor, uploadTarget);
   if (intent === 'find-products') {
     const query = formText(form, 'find').trim();
     const listing = query ? await catalogueClient(request).search({ body: { query, size: 10 } }) : { products: [] };
@@ -167,8 +206,14 @@ export default function StaffContentEditor({ loaderData, actionData }: Route.Com
               {done}
             </p>
           )}
+          {actionData?.uploaded && !actionData.uploaded.error && (
+            <p role="status" className="mb-6 rounded-lg bg-teal-50 p-4 font-semibold text-teal-900">
+              Picture uploaded and its address filled in. Save the draft or publish to keep it on the page.
+            </p>
+          )}
           {actionData?.problem && <ErrorSummary problems={[{ message: actionData.problem.summary }]} />}
-          <Form method="post" aria-label="Page" className="space-y-8">
+          {/* Multipart: a block's picture may be uploaded from its fields (`upload:` buttons); every other button posts the same form. */}
+          <Form method="post" encType="multipart/form-data" aria-label="Page" className="space-y-8">
             <input type="hidden" name="version" value={page.version} />
             <input type="hidden" name="blockCount" value={editor.blocks.length} />
             <fieldset className="space-y-4">
@@ -190,7 +235,13 @@ export default function StaffContentEditor({ loaderData, actionData }: Route.Com
               ))}
             </datalist>
             {editor.blocks.map((block, index) => (
-              <BlockFields key={`${index}-${block.type}-${JSON.stringify(block.values).length}`} block={block} index={index} count={editor.blocks.length} />
+              <BlockFields
+                key={`${index}-${block.type}-${JSON.stringify(block.values).length}`}
+                block={block}
+                index={index}
+                count={editor.blocks.length}
+                uploadError={actionData?.uploaded?.error ? actionData.uploaded : null}
+              />
             ))}
             <fieldset className="flex flex-wrap items-end gap-3 rounded-xl border border-dashed border-navy-200 p-4">
               <legend className="px-1 font-semibold">Add a block</legend>
@@ -306,7 +357,15 @@ function Status({ page }: { page: ContentPageEditing }) {
   );
 }
 
-function BlockFields({ block, index, count }: { block: EditorBlock; index: number; count: number }) {
+interface BlockFieldsProps {
+  block: EditorBlock;
+  index: number;
+  count: number;
+  /** A refused upload: the picture address it was for, and why. */
+  uploadError: { field: string; error: string | null } | null;
+}
+
+function BlockFields({ block, index, count, uploadError }: BlockFieldsProps) {
   const name = CONTENT_BLOCK_TYPES[block.type as ContentBlockType];
   return (
     <fieldset className="space-y-4 rounded-xl border border-navy-100 p-4">
@@ -325,6 +384,7 @@ function BlockFields({ block, index, count }: { block: EditorBlock; index: numbe
             </label>
           );
         }
+        if (field.upload) return <PictureField key={field.name} field={field} fieldName={fieldName} value={value} index={index} uploadError={uploadError} />;
         return (
           <FormField key={field.name} label={field.label} hint={field.hint}>
             {(control) =>
@@ -358,6 +418,42 @@ function BlockFields({ block, index, count }: { block: EditorBlock; index: numbe
         </Button>
       </div>
     </fieldset>
+  );
+}
+
+/** A picture's address, and beside it a picture to upload instead: uploading fills the address in. */
+interface PictureFieldProps {
+  field: BlockField;
+  fieldName: string;
+  value: string;
+  index: number;
+  uploadError: BlockFieldsProps['uploadError'];
+}
+
+function PictureField({ field, fieldName, value, index, uploadError }: PictureFieldProps) {
+  return (
+    <div className="space-y-3 rounded-lg bg-sand-50 p-3">
+      <FormField label={field.label} hint={field.hint}>
+        {(control) => <Input {...control} name={fieldName} defaultValue={value} />}
+      </FormField>
+      <div className="flex flex-wrap items-end gap-3">
+        <FormField
+          label={
+            <>
+              Or upload a picture<span className="sr-only"> for block {index + 1}</span>
+            </>
+          }
+          hint="A JPG or PNG of 5 MB or less. It is kept without its location and camera details."
+          error={uploadError?.field === fieldName ? uploadError.error : null}
+          className="min-w-60 flex-1"
+        >
+          {(control) => <Input {...control} type="file" name={uploadFieldName(fieldName)} accept="image/jpeg,image/png" />}
+        </FormField>
+        <Button type="submit" name="intent" value={`upload:${fieldName}`} variant="secondary">
+          Upload picture<span className="sr-only"> for block {index + 1}</span>
+        </Button>
+      </div>
+    </div>
   );
 }
 

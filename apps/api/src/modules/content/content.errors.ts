@@ -1,5 +1,5 @@
 import { BLOG_CATEGORIES, CONTENT_BLOCK_TYPES, CONTENT_PAGE_MAX_BLOCKS, GLOBAL_ITEMS, HOME_PAGE_BLOCK_TYPES, type FieldError } from '@shop/contracts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldRefusal } from '../../platform/errors.ts';
 import type { PageKind } from './content.repository.ts';
 
 const homeBlockNames = HOME_PAGE_BLOCK_TYPES.map((type) => CONTENT_BLOCK_TYPES[type].toLowerCase())
@@ -83,6 +83,9 @@ export const ContentErrors = {
         : `${where} has a link that cannot be used. Link to a page of this shop (starting with /), or to an address starting with https://, mailto: or tel:.`,
       { errors: field(path, kind === 'image' ? 'is not an image address pages can use' : 'is not a link pages can use', 'content_link_not_allowed') },
     ),
+  imageFormRefused: () => fieldRefusal(400, 'CONTENT_IMAGE_FORM', 'image', 'Send the picture as a form (multipart/form-data) in a field named “image”.'),
+  oneImage: () => fieldRefusal(422, 'CONTENT_IMAGE_ONE', 'image', 'Choose one picture at a time.'),
+  imageMissing: () => fieldRefusal(422, 'CONTENT_IMAGE_MISSING', 'image', 'Choose a picture: a JPG or PNG of 5 MB or less.'),
   invalid: (detail: string, errors: FieldError[]) => new AppError(422, 'CONTENT_INVALID', detail, { errors }),
   blogCategoryUnknown: (category: string) =>
     new AppError(404, 'BLOG_CATEGORY_NOT_FOUND', `The blog has no category called "${category}". Choose one of these: ${blogCategoryNames}.`, {

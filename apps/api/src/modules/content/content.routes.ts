@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { blogEditorEndpoints as posts, blogEndpoints as blog, siteContentEndpoints as calls } from '@shop/contracts';
 import { bindEndpoint } from '../../platform/bind.ts';
+import type { FilesService } from '../files/index.ts';
+import { ContentErrors } from './content.errors.ts';
 import type { ContentService } from './content.service.ts';
 
+/** A page's picture, in an `image` field: one at a time. */
+const IMAGE_FORM = { files: { image: 1 }, notAForm: ContentErrors.imageFormRefused, tooManyFiles: ContentErrors.oneImage, path: () => 'body.image' };
+/** A page's picture never changes under its id: a day in any cache. */
+const IMAGE_CACHE = 'public, max-age=86400, immutable';
+
 /** The site service's content calls (the spec's four and the staff editor's own, under `/api/site`) and the blog (`/api/content/Blogs`). */
-export function registerContentRoutes(app: FastifyInstance, service: ContentService): void {
+export async function registerContentRoutes(app: FastifyInstance, service: ContentService, files: FilesService): Promise<void> {
   bindEndpoint(app, calls.getPageData, ({ ctx, params, query }) => service.pageData(ctx, params.slug, query.preview));
   bindEndpoint(app, calls.getPage, ({ ctx, params }) => service.pageData(ctx, params.slug));
   bindEndpoint(app, calls.getGlobalItem, ({ ctx, params }) => service.globalItem(ctx, params.id));
@@ -26,4 +33,16 @@ export function registerContentRoutes(app: FastifyInstance, service: ContentServ
   bindEndpoint(app, posts.publishPost, ({ ctx, params, body }) => service.publishPost(ctx, params.slug, body));
   bindEndpoint(app, posts.unpublishPost, ({ ctx, params, body }) => service.unpublishPost(ctx, params.slug, body.version));
   bindEndpoint(app, posts.restorePostRevision, ({ ctx, params, body }) => service.restorePostRevision(ctx, params.slug, body.version, body.revision));
+  bindEndpoint(app, calls.getContentImage, async ({ ctx, params, reply }) => {
+    const file = await service.openContentImage(ctx, params.imageId);
+    // Shown in pages, or opened on its own in a tab: inline, never a download.
+    return reply.headers({ ...file.headers, 'content-disposition': 'inline', 'cache-control': IMAGE_CACHE }).send(file.body) as never;
+  });
+  // The picture is read in a scope of its own that accepts multipart bodies, as its bytes arrive.
+  await app.register(async (scope) => {
+    await files.acceptUploads(scope);
+    bindEndpoint(scope, calls.uploadContentImage, async ({ ctx, request }) =>
+      service.uploadContentImage(ctx, (await files.readUploadForm(request, IMAGE_FORM)).files),
+    );
+  });
 }

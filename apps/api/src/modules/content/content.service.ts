@@ -4,6 +4,8 @@ import { createBlogPosts } from './blog-posts.ts';
 import { checkPageDocument } from './content-rules.ts';
 import { createContentPages } from './content-pages.ts';
 import { createGlobalItems } from './global-items.ts';
+import { openContentImage, uploadContentImage } from './content-images.ts';
+import type { FormFile } from '../files/index.ts';
 
 /**
  * Content pages, global items (decision 0085) and the blog's posts (decision 0094): the storefront reads what is published, kept per
@@ -35,6 +37,10 @@ export function createContentService(deps: ContentDeps) {
     publishPost: posts.publishPost,
     restorePostRevision: posts.restorePostRevision,
     unpublishPost: posts.unpublishPost,
+    /** A picture for pages, kept by files: its address, for a block's picture. */
+    uploadContentImage: (ctx: CallerContext, uploads: readonly FormFile[]) => uploadContentImage(deps, ctx, uploads),
+    /** A picture uploaded for pages, for anyone. */
+    openContentImage: (ctx: CallerContext, imageId: string) => openContentImage(deps, ctx, imageId),
     /** Every page and global item, for the staff editor's list. */
     async listContent(ctx: CallerContext) {
       const [pageList, globalItems] = await Promise.all([pages.listPages(ctx), items.listGlobalItems(ctx)]);

@@ -3,6 +3,7 @@ import { blogPostsSeed } from './blog.seed.ts';
 import { contentPersonalData } from './content.personal-data.ts';
 import { registerContentRoutes } from './content.routes.ts';
 import type { ContentService } from './content.service.ts';
+import type { FilesService } from '../files/index.ts';
 
 export { createContentService, type ContentService } from './content.service.ts';
 export { ContentErrors } from './content.errors.ts';
@@ -11,11 +12,11 @@ export { ContentErrors } from './content.errors.ts';
  * Content pages of typed blocks and the global items every page shares (`ContentService`), under the
  * site service's paths, and the blog (the content service's `POST /Blogs`), seeded with the demo's posts.
  */
-export function createContentModule({ content, demoProducts }: { content: ContentService; demoProducts?: number }): ApiModule {
+export function createContentModule({ content, files, demoProducts }: { content: ContentService; files: FilesService; demoProducts?: number }): ApiModule {
   return {
     name: 'content',
     personalData: contentPersonalData,
     seeds: [blogPostsSeed(content, demoProducts)],
-    registerRoutes: (app) => registerContentRoutes(app, content),
+    registerRoutes: (app) => registerContentRoutes(app, content, files),
   };
 }

@@ -15,7 +15,7 @@ export const filesPersonalData: readonly PersonalDataStore[] = [
       effect: 'anonymised',
       remains:
         'A file keeps no sender. A customer’s files are deleted with the review, trade application or help request they came with; ' +
-        'product pictures a staff member added are the shop’s and stay, the addition in the product’s change list by “Erased staff member”',
+        'product and content pictures a staff member added are the shop’s and stay, the addition in the product’s change list by “Erased staff member”',
     },
     count: async () => 0,
     erase: async () => ({ rows: 0 }),

@@ -24,7 +24,7 @@ import { acceptUploads, readUploadForm, type UploadForm, type UploadFormSpec } f
 import type { FilesDeps } from './files.deps.ts';
 
 /** What a file was uploaded for: each caller has its own, so a file is never read for another purpose by mistake. */
-export const FILE_PURPOSES = ['trade-application', 'help-request', 'job-application', 'review-photo', 'product-image'] as const;
+export const FILE_PURPOSES = ['trade-application', 'help-request', 'job-application', 'review-photo', 'product-image', 'content-image'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 /** What each purpose may upload: a CV may be a Word document; nothing else may, and a review's photo is an image. */
@@ -34,10 +34,14 @@ export const ACCEPTED_TYPES_BY_PURPOSE: Record<FilePurpose, readonly DocumentTyp
   'job-application': ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/msword'],
   'review-photo': IMAGE_TYPES,
   'product-image': IMAGE_TYPES,
+  'content-image': IMAGE_TYPES,
 };
 
-/** The largest side a purpose keeps a picture at: a product's picture is shown at most 800 px wide, 1,600 on a sharp screen. */
-const LONGEST_SIDE_BY_PURPOSE: Partial<Record<FilePurpose, number>> = { 'product-image': 1600 };
+/**
+ * The largest side a purpose keeps a picture at: a product's picture is shown at most 800 px wide, 1,600 on a sharp screen;
+ * a content page's (a hero across the page) at most 1,366, 2,400 is sharp enough on any screen.
+ */
+const LONGEST_SIDE_BY_PURPOSE: Partial<Record<FilePurpose, number>> = { 'product-image': 1600, 'content-image': 2400 };
 
 /** A stored file as the service describes it. */
 export interface StoredFile {

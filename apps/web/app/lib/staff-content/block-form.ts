@@ -22,6 +22,8 @@ export interface BlockField {
   hint?: string;
   /** A `choice`'s options, by value; none chosen is the empty value. */
   options?: Readonly<Record<string, string>>;
+  /** A picture's address: staff may upload a picture beside it instead (`uploadTargetOf`), which fills it in. */
+  upload?: true;
 }
 
 const heading: BlockField = { name: 'heading', label: 'Heading', kind: 'text' };
@@ -46,12 +48,12 @@ export const BLOCK_FIELDS: Record<ContentBlockType, readonly BlockField[]> = {
     href,
     { name: 'secondaryLinkLabel', label: 'Second link words (optional)', kind: 'text' },
     { ...href, name: 'secondaryHref', label: 'Second link address (optional)' },
-    { name: 'imageSrc', label: 'Picture address (optional)', kind: 'text' },
+    { name: 'imageSrc', label: 'Picture address (optional)', kind: 'text', upload: true },
     { name: 'imageAlt', label: 'What the picture shows (alt text)', kind: 'text' },
   ],
   richText: [{ name: 'body', label: 'Words', kind: 'words', hint: WORDS_HINT }],
   image: [
-    { name: 'src', label: 'Picture address', kind: 'text', hint: 'A picture of the shop, like /images/…, or an address starting https://' },
+    { name: 'src', label: 'Picture address', kind: 'text', hint: 'A picture of the shop, like /images/…, or an address starting https://', upload: true },
     { name: 'alt', label: 'What the picture shows (alt text)', kind: 'text' },
     { name: 'decorative', label: 'Decorative only: people who cannot see it miss nothing', kind: 'checkbox' },
     { name: 'caption', label: 'Caption (optional)', kind: 'text' },
@@ -232,3 +234,16 @@ export function editBlocks(blocks: readonly EditorBlock[], intent: string): Edit
   else return null;
   return next;
 }
+
+/** The field a block's "Upload picture" button (`upload:b1.src`) fills in: a picture address of a block the form has, or null. */
+export function uploadTargetOf(blocks: readonly EditorBlock[], intent: string): { index: number; name: string } | null {
+  const match = /^upload:b(\d{1,2})\.(\w+)$/.exec(intent);
+  if (!match) return null;
+  const index = Number(match[1]);
+  const block = blocks[index];
+  const field = block && BLOCK_FIELDS[block.type].find((candidate) => candidate.name === match[2]);
+  return field?.upload ? { index, name: field.name } : null;
+}
+
+/** The file input beside a picture address field (`b1.src` → `b1.src.file`). */
+export const uploadFieldName = (fieldName: string) => `${fieldName}.file`;
