@@ -149,8 +149,8 @@ try {
     const rateBaskets = await prepare(preparing, RATE * (seconds + 1) + 50);
     await settlePreparation();
     atRate.push(await complete(`completePayment at ${RATE}/s`, server, rateBaskets, { rate: RATE, connections: 20, duration: seconds }));
-    // Flat out for half as long, after a second of warm-up: enough for 300 orders/s from the baskets prepared.
-    const flatBaskets = await prepare(preparing, Number(process.env.BENCH_FLAT_BASKETS ?? 1800));
+    // Flat out for half as long, after a second of warm-up: enough for 600 orders/s from the baskets prepared.
+    const flatBaskets = await prepare(preparing, Number(process.env.BENCH_FLAT_BASKETS ?? 3600));
     await settlePreparation();
     flatOut.push(
       await complete('completePayment flat out', server, flatBaskets, { connections: FLAT_OUT_CONNECTIONS, duration: Math.max(2, Math.round(seconds / 2)) }),
