@@ -37,6 +37,8 @@ test('staff unpublish About us and the footer no longer links it; publishing it 
   await form.getByRole('button', { name: 'Unpublish' }).click();
   await expect(page.getByRole('main').getByRole('status')).toContainText('Unpublished');
   await expect(form.getByRole('button', { name: 'Unpublish' })).toHaveCount(0);
+  // The page was live: the editor says who took it off and when, not that it was never published.
+  await expect(page.getByText(/^Not on the shop: unpublished by .+, \d{1,2} \w+ \d{4}, \d\d:\d\d\.$/)).toBeVisible();
   await expectNoViolations(page);
 
   await footerLinksAbout(shop, 0);

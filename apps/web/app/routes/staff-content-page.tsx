@@ -34,13 +34,13 @@ import {
   createContentClient,
   createPostsClient,
   isStaffPostPath,
+  publicationText,
   revisionText,
   STAFF_CONTENT_PATH,
   staffPagePath,
   staffPagePreviewPath,
   staffPostPath,
   staffPostPreviewPath,
-  whenText,
 } from '../lib/staff-content/staff-content.ts';
 import { postFieldsOfDocument, postFieldsOfForm, postInputOf, type PostFields } from '../lib/staff-content/post-form.ts';
 import { fromLocalInput } from '../lib/staff-discounts/form.ts';
@@ -349,12 +349,7 @@ function PostFieldset({ fields, version }: { fields: PostFields; version: number
 }
 
 function Status({ page }: { page: ContentPageEditing }) {
-  return (
-    <p>
-      {page.published ? `Published ${whenText(page.published.at)} (version ${page.published.revision}).` : 'Not published yet.'}
-      {page.scheduled && ` Version ${page.scheduled.revision} goes live ${whenText(page.scheduled.at)}.`}
-    </p>
-  );
+  return <p>{publicationText(page)}</p>;
 }
 
 interface BlockFieldsProps {

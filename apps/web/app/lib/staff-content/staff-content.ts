@@ -1,5 +1,5 @@
 import { createBlogEditorClient, createSiteContentClient } from '@shop/api-client';
-import { CONTENT_REVISION_ACTIONS, londonLongDate, londonClock, type ContentRevision } from '@shop/contracts';
+import { CONTENT_REVISION_ACTIONS, londonLongDate, londonClock, type ContentPageEditing, type ContentRevision } from '@shop/contracts';
 
 /** Who edits content: content editors and administrators, as the API's contracts require. */
 export const CONTENT_ROLES = ['content-editor', 'admin'] as const;
@@ -24,4 +24,19 @@ export const whenText = (at: string) => `${londonLongDate(at)}, ${londonClock(at
 export function revisionText(revision: ContentRevision): string {
   const scheduled = revision.publishAt ? ` to go live ${whenText(revision.publishAt)}` : '';
   return `${CONTENT_REVISION_ACTIONS[revision.action]}${scheduled} by ${revision.by}, ${whenText(revision.at)}`;
+}
+
+/**
+ * Whether the shop shows the page or post now: published (when, which version), taken off by someone
+ * (its last "Unpublished" version: a page that was live is not one "not published yet"), or never
+ * published; and a version scheduled to go live.
+ */
+export function publicationText(page: Pick<ContentPageEditing, 'published' | 'scheduled' | 'revisions'>): string {
+  const taken = page.revisions.filter((revision) => revision.action === 'unpublished').toSorted((a, b) => b.revision - a.revision)[0];
+  const shown = page.published
+    ? `Published ${whenText(page.published.at)} (version ${page.published.revision}).`
+    : taken
+      ? `Not on the shop: unpublished by ${taken.by}, ${whenText(taken.at)}.`
+      : 'Not published yet.';
+  return page.scheduled ? `${shown} Version ${page.scheduled.revision} goes live ${whenText(page.scheduled.at)}.` : shown;
 }
