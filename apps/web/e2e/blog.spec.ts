@@ -1,11 +1,12 @@
+import sharp from 'sharp';
 import { expect as baseExpect, test } from './test.ts';
 import { collectErrors, DEMO, expectNoViolations, signIn } from './auth.ts';
 import { CHECKOUT_TIMEOUT } from './checkout-steps.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
 /**
- * The blog (decision 0094): staff write a post with a product carousel and related products in the
- * content editor and publish it; a shopper finds it on /blog and reads it, the products as cards with
+ * The blog (decision 0094): staff write a post with a hero picture they upload, a product carousel
+ * and related products in the content editor and publish it; a shopper finds it on /blog and reads it, the products as cards with
  * the catalogue's prices, then staff unpublish it and the blog, its feed and the sitemap leave it out.
  * The post's address is the test's own, so runs never share it.
  */
@@ -30,7 +31,20 @@ test('staff publish a blog post with a product carousel and a shopper reads it f
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Edit “${title}”`);
 
   const form = page.getByRole('form', { name: 'Page' });
-  await form.getByLabel('Summary').fill('A slotted or unslotted waste? How to choose one and fit it without leaks.');
+  const summary = 'A slotted or unslotted waste? How to choose one and fit it without leaks.';
+  await form.getByLabel('Summary').fill(summary);
+  // The hero picture uploaded from the post's own fields: its address filled in, what was typed kept.
+  const heroAlt = `A chrome basin waste on a white basin (${unique})`;
+  await form.getByLabel('Hero image’s alt text').fill(heroAlt);
+  const hero = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#9bb7c4' } })
+    .png()
+    .toBuffer();
+  await form.getByLabel('Or upload a picture for the hero image').setInputFiles({ name: 'basin-waste.png', mimeType: 'image/png', buffer: hero });
+  await form.getByRole('button', { name: 'Upload picture for the hero image' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(/^Picture uploaded and its address filled in\./);
+  await expect(form.getByLabel('Hero image address')).toHaveValue(/^\/api\/site\/content\/images\/[0-9a-f]{32}$/);
+  await expect(form.getByLabel('Summary')).toHaveValue(summary);
+  await expect(form.getByLabel('Hero image’s alt text')).toHaveValue(heroAlt);
   await form.getByLabel('Product name or code').fill('basin waste');
   await form.getByRole('button', { name: 'Find products' }).click();
   const code = (await page.getByRole('list', { name: 'Products found' }).locator('code').first().textContent())!;
@@ -50,6 +64,7 @@ test('staff publish a blog post with a product carousel and a shopper reads it f
   await shopper.getByRole('link', { name: title }).click();
   await expect(shopper.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(shopper.getByText('By Stevie Staff')).toBeVisible();
+  await expect(shopper.getByRole('main').getByRole('img', { name: heroAlt })).toBeVisible();
   for (const heading of ['What you need for this job', 'Products in this post']) {
     const cards = shopper.getByRole('region', { name: heading }).getByRole('listitem');
     await expect(cards).toHaveCount(1);

@@ -105,23 +105,25 @@ interface Refused {
   uploaded?: { field: string; error: string | null };
 }
 
+/** The post's hero picture address, which can be uploaded as a block's picture can. */
+const POST_HERO_FIELD = 'post.heroSrc';
+
 /** The picture is multipart, which the typed client passes through as it is. */
 type Upload = (input: { body: FormData }) => Promise<{ src: string }>;
 
 /**
- * Sends the picture chosen beside a block's picture address to the API (none chosen: the API says to
- * choose one) and puts its address in that field; nothing is saved, the rest of the form stays as typed.
+ * Sends the picture chosen beside a picture address (a block's, or a post's hero) to the API (none
+ * chosen: the API says to choose one) and puts its address in that field (`withPicture`); nothing is
+ * saved, the rest of the form stays as typed.
  */
-async function uploadPicture(request: Request, form: FormData, editor: Editor, target: { index: number; name: string }) {
-  const field = `b${target.index}.${target.name}`;
+async function uploadPicture(request: Request, form: FormData, editor: Editor, field: string, withPicture: (src: string) => Editor) {
   const body = new FormData();
   const image = form.get(uploadFieldName(field));
   if (image instanceof File && image.size > 0) body.append('image', image, image.name || 'picture');
   try {
     const api = staffClient(request, CONTENT_ROLES, 'site', createContentClient);
     const { src } = await (api.uploadContentImage as unknown as Upload)({ body });
-    const blocks = editor.blocks.map((block, index) => (index === target.index ? { ...block, values: { ...block.values, [target.name]: src } } : block));
-    return data<Refused>({ editor: { ...editor, blocks }, problem: null, uploaded: { field, error: null } });
+    return data<Refused>({ editor: withPicture(src), problem: null, uploaded: { field, error: null } });
   } catch (error) {
     throwIfRateLimited(error);
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
@@ -140,8 +142,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   // Moving, removing and adding blocks, and finding products, change only the form: nothing is saved.
   const edited = editBlocks(editor.blocks, intent === 'add' ? `add:${formText(form, 'addType')}` : intent);
   if (edited) return data<Refused>({ editor: { ...editor, blocks: edited }, problem: null });
-  const uploadTarget = uploadTargetOf(editor.blocks, intent);
-  if (uploadTarget) return uploadPicture(request, form, editor, uploadTarget);
+  const target = uploadTargetOf(editor.blocks, intent);
+  if (target) {
+    const blocks = (src: string) =>
+      editor.blocks.map((block, index) => (index === target.index ? { ...block, values: { ...block.values, [target.name]: src } } : block));
+    return uploadPicture(request, form, editor, `b${target.index}.${target.name}`, (src) => ({ ...editor, blocks: blocks(src) }));
+  }
+  const post = editor.post;
+  if (intent === `upload:${POST_HERO_FIELD}` && post)
+    return uploadPicture(request, form, editor, POST_HERO_FIELD, (src) => ({ ...editor, post: { ...post, heroSrc: src } }));
   if (intent === 'find-products') {
     const query = formText(form, 'find').trim();
     const listing = query ? await catalogueClient(request).search({ body: { query, size: 10 } }) : { products: [] };
@@ -226,7 +235,7 @@ export default function StaffContentEditor({ loaderData, actionData }: Route.Com
                 {(control) => <TextArea {...control} name="seoDescription" defaultValue={editor.seoDescription} rows={2} key={`d${page.version}`} />}
               </FormField>
             </fieldset>
-            {editor.post && <PostFieldset fields={editor.post} version={page.version} />}
+            {editor.post && <PostFieldset fields={editor.post} version={page.version} uploadError={actionData?.uploaded?.error ? actionData.uploaded : null} />}
             <datalist id="content-categories">
               {categories.map((category) => (
                 <option key={category.slug} value={category.slug}>
@@ -316,7 +325,7 @@ export default function StaffContentEditor({ loaderData, actionData }: Route.Com
 }
 
 /** A blog post's own fields: summary, byline, hero image, category, tags and related products. */
-function PostFieldset({ fields, version }: { fields: PostFields; version: number }) {
+function PostFieldset({ fields, version, uploadError }: { fields: PostFields; version: number; uploadError: BlockFieldsProps['uploadError'] }) {
   const text = (name: keyof PostFields, label: string, hint?: string) => (
     <FormField label={label} hint={hint}>
       {(control) => <Input {...control} name={`post.${name}`} defaultValue={fields[name]} key={`${name}${version}`} />}
@@ -340,7 +349,14 @@ function PostFieldset({ fields, version }: { fields: PostFields; version: number
           </select>
         )}
       </FormField>
-      {text('heroSrc', 'Hero image address', 'A picture of this shop (starting with /) or an https:// address.')}
+      <PictureField
+        field={{ label: 'Hero image address', hint: 'A picture of this shop (starting with /) or an https:// address.' }}
+        fieldName={POST_HERO_FIELD}
+        value={fields.heroSrc}
+        forWhat="the hero image"
+        uploadError={uploadError}
+        key={`heroSrc${version}${fields.heroSrc}`}
+      />
       {text('heroAlt', 'Hero image’s alt text', 'What the picture shows, for people who cannot see it.')}
       {text('tags', 'Tags', 'Lower-case words joined by hyphens, separated by commas, like small-bathrooms, storage. At most 8.')}
       {text('relatedSkus', 'Related products', 'Product codes separated by commas (find them below), shown as cards under the post. At most 12.')}
@@ -379,7 +395,8 @@ function BlockFields({ block, index, count, uploadError }: BlockFieldsProps) {
             </label>
           );
         }
-        if (field.upload) return <PictureField key={field.name} field={field} fieldName={fieldName} value={value} index={index} uploadError={uploadError} />;
+        if (field.upload)
+          return <PictureField key={field.name} field={field} fieldName={fieldName} value={value} forWhat={`block ${index + 1}`} uploadError={uploadError} />;
         return (
           <FormField key={field.name} label={field.label} hint={field.hint}>
             {(control) =>
@@ -418,14 +435,15 @@ function BlockFields({ block, index, count, uploadError }: BlockFieldsProps) {
 
 /** A picture's address, and beside it a picture to upload instead: uploading fills the address in. */
 interface PictureFieldProps {
-  field: BlockField;
+  field: Pick<BlockField, 'label' | 'hint'>;
   fieldName: string;
   value: string;
-  index: number;
+  /** What the picture is for, said to screen readers on the upload's label and button ("block 2"). */
+  forWhat: string;
   uploadError: BlockFieldsProps['uploadError'];
 }
 
-function PictureField({ field, fieldName, value, index, uploadError }: PictureFieldProps) {
+function PictureField({ field, fieldName, value, forWhat, uploadError }: PictureFieldProps) {
   return (
     <div className="space-y-3 rounded-lg bg-sand-50 p-3">
       <FormField label={field.label} hint={field.hint}>
@@ -435,7 +453,7 @@ function PictureField({ field, fieldName, value, index, uploadError }: PictureFi
         <FormField
           label={
             <>
-              Or upload a picture<span className="sr-only"> for block {index + 1}</span>
+              Or upload a picture<span className="sr-only"> for {forWhat}</span>
             </>
           }
           hint="A JPG or PNG of 5 MB or less. It is kept without its location and camera details."
@@ -445,7 +463,7 @@ function PictureField({ field, fieldName, value, index, uploadError }: PictureFi
           {(control) => <Input {...control} type="file" name={uploadFieldName(fieldName)} accept="image/jpeg,image/png" />}
         </FormField>
         <Button type="submit" name="intent" value={`upload:${fieldName}`} variant="secondary">
-          Upload picture<span className="sr-only"> for block {index + 1}</span>
+          Upload picture<span className="sr-only"> for {forWhat}</span>
         </Button>
       </div>
     </div>
