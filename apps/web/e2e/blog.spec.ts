@@ -56,6 +56,13 @@ test('staff publish a blog post with a product carousel and a shopper reads it f
   await carousel.getByLabel('Product codes').fill(code);
   await form.getByRole('button', { name: 'Publish now' }).click();
   await expect(page.getByRole('main').getByRole('status')).toHaveText('Published: the shop shows it now.');
+  // Each version can be looked at as the blog would draw it: the first, as the post was made, before its summary and picture.
+  await page.getByRole('link', { name: 'Preview version 1' }).click();
+  await expect(page.getByRole('note')).toHaveText('Preview of version 1: the blog does not show this yet.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByText(summary)).toHaveCount(0);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Edit “${title}”`);
 
   // A shopper of their own (no staff session) finds it first on the blog's list and reads it.
   const shopperContext = await browser.newContext();

@@ -96,6 +96,8 @@ const pageNumber = (label: string, max: number) =>
     .min(1, `${label} must be 1 or more`)
     .max(max, `${label} must be ${max} or fewer`);
 
+const PREVIEW_WHAT = 'Preview a post’s draft, or one of its versions by its number';
+
 /** `blogData`: one post by `slug`, or a page of the list, optionally of one category or tag. */
 export const BlogDataSchema = z.object({
   slug: z.string().trim().min(1, 'Enter the post’s address').max(200, 'The post’s address must be 200 characters or fewer').optional(),
@@ -103,8 +105,10 @@ export const BlogDataSchema = z.object({
   tag: z.string().trim().max(100, 'The tag must be 100 characters or fewer').optional(),
   page: pageNumber('The page number', 10_000).optional(),
   pageSize: pageNumber('The number of posts a page', BLOG_MAX_PAGE_SIZE).optional(),
-  /** Content editors only, with `slug`: the post's draft. */
-  preview: z.literal('draft', 'Preview only a post’s draft').optional(),
+  /** Content editors only, with `slug`: the post's draft, or one of its versions by number (decision 0094). */
+  preview: z
+    .union([z.literal('draft'), z.number().int(PREVIEW_WHAT).min(1, PREVIEW_WHAT).max(1_000_000_000, PREVIEW_WHAT)], { error: PREVIEW_WHAT })
+    .optional(),
 });
 export type BlogData = z.input<typeof BlogDataSchema>;
 

@@ -148,9 +148,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       editor.blocks.map((block, index) => (index === target.index ? { ...block, values: { ...block.values, [target.name]: src } } : block));
     return uploadPicture(request, form, editor, `b${target.index}.${target.name}`, (src) => ({ ...editor, blocks: blocks(src) }));
   }
-  const post = editor.post;
-  if (intent === `upload:${POST_HERO_FIELD}` && post)
-    return uploadPicture(request, form, editor, POST_HERO_FIELD, (src) => ({ ...editor, post: { ...post, heroSrc: src } }));
+  const postFields = editor.post;
+  if (intent === `upload:${POST_HERO_FIELD}` && postFields)
+    return uploadPicture(request, form, editor, POST_HERO_FIELD, (src) => ({ ...editor, post: { ...postFields, heroSrc: src } }));
   if (intent === 'find-products') {
     const query = formText(form, 'find').trim();
     const listing = query ? await catalogueClient(request).search({ body: { query, size: 10 } }) : { products: [] };
@@ -200,7 +200,7 @@ export default function StaffContentEditor({ loaderData, actionData }: Route.Com
   if ('forbidden' in loaderData) return <NeedStaffAccount {...CONTENT_AUDIENCE} />;
   const { page, kind, categories, done, width } = loaderData;
   const editor = actionData?.editor ?? loaderData.editor;
-  const previewPath = kind === 'post' ? () => staffPostPreviewPath(page.slug) : (revision: number) => staffPagePreviewPath(page.slug, revision);
+  const previewPath = (revision: number) => (kind === 'post' ? staffPostPreviewPath(page.slug, revision) : staffPagePreviewPath(page.slug, revision));
   return (
     <>
       <PageHeader
@@ -317,7 +317,7 @@ export default function StaffContentEditor({ loaderData, actionData }: Route.Com
         </div>
         <aside className="min-w-0 space-y-8" aria-label="Preview and versions">
           <Preview src={previewPath(page.draftRevision)} revision={page.draftRevision} width={width} />
-          <Versions page={page} previewPath={kind === 'page' ? previewPath : null} />
+          <Versions page={page} previewPath={previewPath} />
         </aside>
       </div>
     </>
@@ -506,7 +506,7 @@ function Preview({ src, revision, width }: { src: string; revision: number; widt
 }
 
 /** Every version, each restorable; a page's each previewable too (a post's draft only, in the frame). */
-function Versions({ page, previewPath }: { page: ContentPageEditing; previewPath: ((revision: number) => string) | null }) {
+function Versions({ page, previewPath }: { page: ContentPageEditing; previewPath: (revision: number) => string }) {
   return (
     <section aria-labelledby="versions-heading">
       <h2 id="versions-heading" className="section-heading">
@@ -522,11 +522,9 @@ function Versions({ page, previewPath }: { page: ContentPageEditing; previewPath
               </p>
               <p className="text-navy-700">{revisionText(revision)}</p>
               <p className="mt-2 flex flex-wrap gap-3">
-                {previewPath && (
-                  <Link to={previewPath(revision.revision)} className="link">
-                    Preview version {revision.revision}
-                  </Link>
-                )}
+                <Link to={previewPath(revision.revision)} className="link">
+                  Preview version {revision.revision}
+                </Link>
                 {revision.revision !== page.draftRevision && (
                   <Button type="submit" name="intent" value={`restore:${revision.revision}`} size="sm" variant="secondary">
                     Restore version {revision.revision}

@@ -6,12 +6,17 @@ import { loadBlogPost } from '../lib/blog/blog.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { CONTENT_ROLES } from '../lib/staff-content/staff-content.ts';
 
-/** A blog post's draft as the blog would draw it, for content editors (the editor frames it at phone and desktop widths). */
+/**
+ * A blog post's draft or an earlier version as the blog would draw it, for content editors (the editor
+ * frames the draft at phone and desktop widths, and links each version's preview).
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = requireShopSession(request, { roles: CONTENT_ROLES });
-  const post = await loadBlogPost(request, context, params.slug, { accessToken: session.accessToken });
+  const asked = new URL(request.url).searchParams.get('version') ?? 'draft';
+  const version = /^\d{1,9}$/.test(asked) && Number(asked) >= 1 ? Number(asked) : 'draft';
+  const post = await loadBlogPost(request, context, params.slug, { accessToken: session.accessToken, version });
   if (!post) throw data(null, { status: 404 });
-  return { post };
+  return { post, version };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -23,7 +28,7 @@ export default function StaffContentPostPreview({ loaderData }: Route.ComponentP
   return (
     <>
       <p role="note" className="bg-amber-100 py-2 text-center text-sm font-semibold text-navy-950">
-        Preview of the draft: the blog does not show this yet.
+        Preview of {loaderData.version === 'draft' ? 'the draft' : `version ${loaderData.version}`}: the blog does not show this yet.
       </p>
       <PostArticle post={loaderData.post} />
     </>

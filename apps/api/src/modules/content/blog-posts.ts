@@ -53,15 +53,15 @@ export function createBlogPosts(deps: ContentDeps) {
     };
 
   return {
-    /** `POST /Blogs`: one post by slug (or its draft, for content editors), or a page of the list. */
+    /** `POST /Blogs`: one post by slug (or its draft or an earlier version, for content editors), or a page of the list. */
     async blogs(ctx: CallerContext, asked: BlogData): Promise<BlogsAnswer> {
       if (asked.preview && !asked.slug) throw ContentErrors.blogPreviewNeedsSlug();
       if (asked.slug) {
         const slug = asked.slug.toLowerCase();
         if (asked.preview) {
-          const draft = await posts.pageData(ctx, slug, 'draft');
+          const shown = await posts.pageData(ctx, slug, String(asked.preview));
           const live = (await blog(ctx)).posts.get(slug);
-          return { post: { ...draft, publishedAt: live?.publishedAt ?? null, readingMinutes: readingMinutes(draft) }, list: null };
+          return { post: { ...shown, publishedAt: live?.publishedAt ?? null, readingMinutes: readingMinutes(shown) }, list: null };
         }
         const post = (await blog(ctx)).posts.get(slug);
         if (!post) throw ContentErrors.pageNotFound(asked.slug, 'post');

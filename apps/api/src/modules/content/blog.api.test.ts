@@ -95,6 +95,12 @@ describe('a blog post', () => {
       ['created', 'Edith Editor'],
     ]);
     expect((await blog().getBlogs({ body: { blogData: { slug } } })).post).toMatchObject({ title: 'Corrected title', publishedAt: date });
+    // Content editors preview an earlier version before restoring it; the blog goes on showing the corrected one.
+    const earlier = (await blog('eddie').getBlogs({ body: { blogData: { slug, preview: 1 } } })).post;
+    expect(earlier).toMatchObject({ preview: 'revision', revision: 1, publishedAt: date });
+    expect(earlier?.title).toMatch(/^Post \d+$/);
+    expect(await failure(blog('eddie').getBlogs({ body: { blogData: { slug, preview: 99 } } }))).toMatchObject({ status: 404 });
+    expect(await failure(blog('sam').getBlogs({ body: { blogData: { slug, preview: 1 } } }))).toMatchObject({ status: 403 });
     const restored = await editor('edith').restorePostRevision({ params: { slug }, body: { version: corrected.version, revision: 1 } });
     expect(restored.draft.title).toMatch(/^Post \d+$/);
     expect((await blog().getBlogs({ body: { blogData: { slug } } })).post?.title).toBe('Corrected title');
@@ -179,7 +185,8 @@ describe('bad input', () => {
       [{ page: 1.5 }, 'The page number must be a whole number'],
       [{ page: '2' }, 'The page number must be a whole number'],
       [{ pageSize: 49 }, 'The number of posts a page must be 48 or fewer'],
-      [{ preview: 'published' }, 'Preview only a post’s draft'],
+      [{ preview: 'published' }, 'Preview a post’s draft, or one of its versions by its number'],
+      [{ preview: 0 }, 'Preview a post’s draft, or one of its versions by its number'],
     ] as const) {
       const refused = await failure(blog().getBlogs({ body: { blogData: blogData as never } }));
       expect(refused).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });

@@ -35,10 +35,15 @@ export async function loadBlogList(request: Request, asked: BlogData): Promise<B
 }
 
 /** A post by slug (or, with staff's token, its draft); null when there is none, so the page can say so helpfully. */
-export async function loadBlogPost(request: Request, requestContext: object, slug: string, preview?: { accessToken: string }): Promise<DrawnPost | null> {
+export async function loadBlogPost(
+  request: Request,
+  requestContext: object,
+  slug: string,
+  preview?: { accessToken: string; version: 'draft' | number },
+): Promise<DrawnPost | null> {
   let post: BlogPost | null;
   try {
-    ({ post } = await blogClient(request, preview?.accessToken).getBlogs({ body: { blogData: { slug, ...(preview ? { preview: 'draft' } : {}) } } }));
+    ({ post } = await blogClient(request, preview?.accessToken).getBlogs({ body: { blogData: { slug, ...(preview ? { preview: preview.version } : {}) } } }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

@@ -12,7 +12,8 @@ export const staffPagePath = (slug: string) => `${STAFF_CONTENT_PATH}/pages/${en
 export const staffPagePreviewPath = (slug: string, version: string | number = 'draft') =>
   `${staffPagePath(slug)}/preview?${new URLSearchParams({ version: String(version) })}`;
 export const staffPostPath = (slug: string) => `${STAFF_CONTENT_PATH}/posts/${encodeURIComponent(slug)}`;
-export const staffPostPreviewPath = (slug: string) => `${staffPostPath(slug)}/preview`;
+export const staffPostPreviewPath = (slug: string, version: string | number = 'draft') =>
+  `${staffPostPath(slug)}/preview?${new URLSearchParams({ version: String(version) })}`;
 /** Whether a staff content address is a blog post's (the editor serves pages and posts alike). */
 export const isStaffPostPath = (pathname: string) => pathname.startsWith(`${STAFF_CONTENT_PATH}/posts/`);
 export const staffGlobalItemPath = (id: string) => `${STAFF_CONTENT_PATH}/global-items/${encodeURIComponent(id)}`;
