@@ -18,7 +18,8 @@ import { REFUND_EVENT_TYPES, type PaymentEventHandler, type Refund } from '../pa
 import * as repository from './orders.repository.ts';
 import type { OrderRefundRow, OrderRow } from './orders.repository.ts';
 import type { OrdersDeps } from './orders.deps.ts';
-import { bookExternal, settle, sharesOf } from './refunds.ts';
+import { bookExternal, settle } from './refund-outcomes.ts';
+import { sharesOf } from './refund-shares.ts';
 
 interface Heard {
   deps: OrdersDeps;

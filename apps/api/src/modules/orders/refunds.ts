@@ -21,20 +21,20 @@
  * followed: the refund has succeeded when all shares have, and failed when one fails.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { CANCELLABLE_STATUSES, REFUNDABLE_STATUSES, formatPenceShort, type Order } from '@shop/contracts';
+import { CANCELLABLE_STATUSES, REFUNDABLE_STATUSES, type Order } from '@shop/contracts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { Actor, Clock } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Refund } from '../payments/index.ts';
 import { paidFor } from './line-quantities.ts';
-import { allocateRefund, type PaymentTaken } from './refund-allocation.ts';
-import { orderCancelledEmail, orderRefundedEmail } from './order-emails.ts';
+import { reread } from './order-view.ts';
+import { bookExternal, cancelled, settle } from './refund-outcomes.ts';
+import { keepParts, refundFromPayments } from './refund-shares.ts';
 import { OrderErrors } from './orders.errors.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderLineRow, OrderRefundRow, OrderRow } from './orders.repository.ts';
 import type { ProviderRefundPart } from './orders.tables.ts';
-import { reread } from './order-view.ts';
-import { accountPaymentsOf, ON_ACCOUNT, type OrdersDeps } from './orders.deps.ts';
+import type { OrdersDeps } from './orders.deps.ts';
 
 /** The service's dependencies with the shop's address (for e-mails), and the gateway when money is asked back. */
 type Effects = OrdersDeps;
@@ -211,73 +211,6 @@ async function carryOut(
   });
 }
 
-/**
- * Step 2 with the provider: the refund split across the order's payments (`refund-allocation.ts`:
- * a cancellation gives back later charges first, other refunds come from the checkout payment first),
- * each payment asked for at most what it has left after the order's earlier refunds, every request
- * keyed from the refund's key, so a retry splits it the same way and asks nothing twice. The answer
- * is the checkout payment's refund when there is one (its webhooks settle a pending one), else the
- * last; a failed one answers for all.
- */
-async function refundFromPayments(
-  deps: RefundDeps,
-  ctx: { db: Database | Transaction; clock: Clock; log?: FastifyBaseLogger },
-  order: OrderRow,
-  refund: OrderRefundRow,
-): Promise<{ answer: Refund; parts: ProviderRefundPart[] }> {
-  const gateway = deps.payments.gateway();
-  const { charges, parts } = await sharesOf(ctx.db, order, refund);
-  let answer: Refund | null = null;
-  const asked: ProviderRefundPart[] = [];
-  for (const part of parts) {
-    const charge = charges.find((candidate) => candidate.paymentIntentRef === part.ref);
-    let outcome: Refund;
-    if (charge) outcome = await gateway.refund(part.ref, part.amountPence, `${refund.idempotencyKey}:charge:${charge.id}`);
-    // Paid on account: the provider credits the business's account instead of a card.
-    else if (order.paymentMethod === ON_ACCOUNT) outcome = await accountPaymentsOf(deps).refund(ctx, part.ref, part.amountPence, refund.idempotencyKey);
-    else outcome = await gateway.refund(part.ref, part.amountPence, refund.idempotencyKey);
-    asked.push({ intentRef: part.ref, refundRef: outcome.id, amountPence: outcome.amountPence, status: outcome.status });
-    if (outcome.status === 'failed') return { answer: outcome, parts: asked };
-    if (!charge || !answer || answer.intentRef !== order.paymentIntentRef) answer = outcome;
-  }
-  if (!answer) throw new Error(`No payment of order ${order.orderNumber} to refund ${refund.amountPence} from`);
-  return { answer, parts: asked };
-}
-
-/**
- * Keeps the provider's refunds a refund was taken from (under the order's lock). Asked again (a retry), the
- * provider may answer a part as it first did: a status its webhook has moved on since is kept.
- */
-async function keepParts(db: Transaction, refund: OrderRefundRow, parts: readonly ProviderRefundPart[]): Promise<ProviderRefundPart[]> {
-  const known = (await repository.refundsOf(db, [refund.orderId])).find((candidate) => candidate.id === refund.id)?.providerParts ?? [];
-  const merged = parts.map((part) => {
-    const before = known.find((candidate) => candidate.refundRef === part.refundRef);
-    return before && before.status !== 'pending' ? { ...part, status: before.status } : part;
-  });
-  await repository.setRefundParts(db, refund.id, merged);
-  // Taken from a webhook as this refund's share, but the provider's answer names another: it was made at the provider directly.
-  return known.filter((part) => !parts.some((answered) => answered.refundRef === part.refundRef));
-}
-
-/**
- * How a refund splits across the order's payments, after the order's earlier refunds: what the provider
- * is asked for from each, and so how a provider refund whose answer never came is known as its share.
- */
-export async function sharesOf(db: Database | Transaction, order: OrderRow, refund: OrderRefundRow) {
-  const charges = await repository.chargesOf(db, order.id);
-  const earlier = (await repository.refundsOf(db, [order.id])).filter((other) => other.sequence < refund.sequence && other.state !== 'failed');
-  return { charges, parts: allocateRefund(paymentsOf(order, charges), earlier, refund) };
-}
-
-/** The order's payments: the checkout payment (what was captured less the later charges), then each charge. */
-function paymentsOf(order: OrderRow, charges: readonly repository.OrderChargeRow[]): PaymentTaken[] {
-  const later = charges.reduce((sum, charge) => sum + charge.amountPence, 0);
-  return [
-    { ref: order.paymentIntentRef, kind: 'order', amountPence: order.capturedPence - later },
-    ...charges.map((charge) => ({ ref: charge.paymentIntentRef, kind: charge.kind, amountPence: charge.amountPence })),
-  ];
-}
-
 /** Step 1: is the action allowed, and the refund to ask for (a pending one of the same action is carried on, not doubled). */
 async function recordIntent(
   db: Transaction,
@@ -407,70 +340,4 @@ async function gatewayFailed(ctx: Ctx, refund: OrderRefundRow, error: unknown): 
   }
   ctx.log.error({ err: error, refund: refund.id }, 'the payment provider did not confirm a refund; it stays pending');
   return OrderErrors.refundUnconfirmed();
-}
-
-/** Step 3, under the order's lock: the refund succeeded; its effects happen once, whoever settles it first. */
-export async function settle(deps: Effects, db: Transaction, order: OrderRow, refund: OrderRefundRow, gatewayRef: string | null, now: Date): Promise<void> {
-  if (!(await repository.markRefundSucceeded(db, refund, gatewayRef, now))) return;
-  await refunded(deps, db, { ...order, refundedPence: order.refundedPence + refund.amountPence }, refund, now);
-}
-
-/** What a succeeded refund does to the order: cancels it, moves it to refunded (all of it back), or notes a part. */
-export async function refunded(deps: Effects, db: Transaction, order: OrderRow, refund: OrderRefundRow, now: Date): Promise<void> {
-  if (refund.kind === 'cancellation') {
-    await cancelled(deps, db, order, { reason: refund.reason, actor: refund.actor, refundedPence: refund.amountPence }, now);
-    return;
-  }
-  const full = order.refundedPence >= order.capturedPence;
-  const note = `${full ? 'Refunded in full' : 'Partial refund'}: ${formatPenceShort(refund.amountPence)}. ${refund.reason}`;
-  if (full) await repository.recordStatus(db, order, { status: 'refunded', note, actor: refund.actor }, now);
-  else await repository.recordRefundEntry(db, order, { note, actor: refund.actor }, now);
-  const after = await reread(db, order, 'customer');
-  const email = orderRefundedEmail(deps, after, deps.publicUrl, refund.amountPence);
-  await deps.notifications.enqueueEmail({ db }, { to: after.emailAddress, ...email, template: 'order.refunded', dedupeKey: `order.refunded:${refund.id}` });
-}
-
-/** Cancelled before dispatch: the committed stock is available again, a discount code is given back (decision 0010), the customer told. */
-async function cancelled(
-  deps: Effects,
-  db: Transaction,
-  order: OrderRow,
-  given: { reason: string; actor: string | null; refundedPence: number },
-  now: Date,
-): Promise<void> {
-  await deps.inventory.releaseCommitted({ db }, order.basketId);
-  const claim = await deps.discounts.giveBackDiscountClaim({ db }, order.id);
-  const refundNote = given.refundedPence > 0 ? ` Refunded ${formatPenceShort(given.refundedPence)}.` : '';
-  const codeNote = claim && order.discountCode ? ` Discount code ${order.discountCode} given back.` : '';
-  const reason = /[.!?]$/.test(given.reason) ? given.reason : `${given.reason}.`;
-  await repository.recordStatus(db, order, { status: 'cancelled', note: `${reason}${refundNote}${codeNote}`, actor: given.actor }, now);
-  const after = await reread(db, order, 'customer');
-  const email = orderCancelledEmail(deps, after, deps.publicUrl, { refundedPence: given.refundedPence, discountCodeBack: claim !== null });
-  await deps.notifications.enqueueEmail({ db }, { to: after.emailAddress, ...email, template: 'order.cancelled', dedupeKey: `order.cancelled:${order.id}` });
-}
-
-/**
- * Refunded at the provider directly (its dashboard), from any of the order's payments: booked against
- * the order with the payment it came from (so later refunds ask that payment only for what it has
- * left), and the customer told.
- */
-export async function bookExternal(deps: Effects, db: Transaction, order: OrderRow, theirs: Refund, now: Date): Promise<void> {
-  const refund = await repository.insertRefund(
-    db,
-    {
-      orderId: order.id,
-      kind: 'external',
-      amountPence: theirs.amountPence,
-      reason: 'Refunded at the payment provider',
-      state: 'succeeded',
-      gatewayRefundRef: theirs.id,
-      providerParts: [{ intentRef: theirs.intentRef, refundRef: theirs.id, amountPence: theirs.amountPence, status: 'succeeded' }],
-      actor: null,
-      requestedAt: now,
-      settledAt: now,
-    },
-    (sequence) => `order:${order.id}:external:${sequence}`,
-  );
-  await repository.addRefunded(db, order.id, theirs.amountPence, now);
-  await refunded(deps, db, { ...order, refundedPence: order.refundedPence + theirs.amountPence }, refund, now);
 }
