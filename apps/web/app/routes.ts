@@ -63,8 +63,8 @@ export default [
   // The links in newsletter e-mails: confirming a sign-up and unsubscribing, each a POST from its page (decision 0044).
   route('newsletter/confirm', 'routes/newsletter-link.tsx', { id: 'newsletter-confirm' }),
   route('newsletter/unsubscribe', 'routes/newsletter-link.tsx', { id: 'newsletter-unsubscribe' }),
-  // Terms of sale; the privacy and cookie notices are content pages (decision 0132).
-  route('terms', 'routes/legal-page.tsx', { id: 'legal-terms' }),
+  // The terms of sale and the privacy and cookie notices are content pages (decisions 0132, 0135).
+  route('terms', 'routes/legal-content-page.tsx', { id: 'legal-terms' }),
   route('privacy', 'routes/legal-content-page.tsx', { id: 'legal-privacy' }),
   route('cookies', 'routes/legal-content-page.tsx', { id: 'legal-cookies' }),
   // The visitor's choice about cookies that remember them; the cookie banner's buttons post here.

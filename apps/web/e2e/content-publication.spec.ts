@@ -54,10 +54,19 @@ test('staff unpublish About us and the footer no longer links it; publishing it 
 });
 
 /** The legal pages that are content pages: each with a heading its contents lead to, and words the code carried. */
-const LEGAL_CONTENT_PAGES = [
+const LEGAL_CONTENT_PAGES: { path: string; title: string; updated: string; section: string; anchor?: string; words: string }[] = [
   { path: '/reviews-policy', title: 'How we check reviews', updated: '25 November 2026', section: 'Why we may reject a review', words: 'Verified purchase' },
   { path: '/privacy', title: 'Privacy notice', updated: '29 November 2026', section: 'How long we keep it', words: 'a retrieval code works for 30 days' },
   { path: '/cookies', title: 'Cookie notice', updated: '29 November 2026', section: 'Browser storage', words: 'shop_signed_in' },
+  // Its headings keep the anchors its sections had when it was code (decision 0135).
+  {
+    path: '/terms',
+    title: 'Terms of sale',
+    updated: '29 November 2026',
+    section: 'If you buy for a business',
+    anchor: 'business-customers',
+    words: '£29.95 for standard large-item delivery',
+  },
 ];
 
 for (const legal of LEGAL_CONTENT_PAGES) {
@@ -74,7 +83,7 @@ for (const legal of LEGAL_CONTENT_PAGES) {
       const contents = page.getByRole('navigation', { name: 'On this page' });
       if (width < 1024) await contents.getByText('On this page').first().click();
       await contents.getByRole('link', { name: legal.section }).filter({ visible: true }).click();
-      const anchor = legal.section.toLowerCase().replaceAll(' ', '-');
+      const anchor = legal.anchor ?? legal.section.toLowerCase().replaceAll(' ', '-');
       await expect(page).toHaveURL(new RegExp(`${legal.path}#${anchor}$`));
       await expect(page.getByRole('heading', { name: legal.section })).toBeInViewport();
       await expectNoViolations(page);
@@ -83,6 +92,23 @@ for (const legal of LEGAL_CONTENT_PAGES) {
     baseExpect(errors).toEqual([]);
   });
 }
+
+test('the terms’ links within the page lead to the model cancellation form, a quotation, and to the section on business customers', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto('/terms');
+  const article = page.getByRole('article');
+  await article.getByRole('link', { name: 'model cancellation form' }).click();
+  await expect(page).toHaveURL(/\/terms#cancellation-form$/);
+  await expect(page.getByRole('heading', { name: 'Model cancellation form' })).toBeInViewport();
+  const form = article.locator('blockquote');
+  await expect(form.locator('p')).toHaveCount(8);
+  await expect(form.locator('p').first()).toHaveText(/^To .+ Ltd, .+, \S+@\S+:$/);
+  await expect(form).toContainText('I/We [*] hereby give notice that I/We [*] cancel my/our [*] contract of sale of the following goods [*],');
+  await article.getByRole('link', { name: 'the section on business customers' }).click();
+  await expect(page).toHaveURL(/\/terms#business-customers$/);
+  await expect(page.getByRole('heading', { name: 'If you buy for a business' })).toBeInViewport();
+  baseExpect(errors).toEqual([]);
+});
 
 test('the newsletter form’s link to the privacy notice leads to what the shop keeps', async ({ page }) => {
   await page.goto('/newsletter');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { withContentFacts } from './content-facts.ts';
 import { formatPenceShort } from './money.ts';
 import { CHANGE_OF_MIND_RETURN_DAYS } from './policy/after-sales-windows.ts';
-import { FREE_LARGE_DELIVERY_THRESHOLD, FREE_PARCEL_DELIVERY_THRESHOLD } from './policy/delivery-rates.ts';
+import { DELIVERY_RATES, FREE_LARGE_DELIVERY_THRESHOLD, FREE_PARCEL_DELIVERY_THRESHOLD } from './policy/delivery-rates.ts';
 import { SAVED_BASKET_DAYS, UNCONFIRMED_RETENTION_DAYS } from './policy/keeping.ts';
 
 const shop = {
@@ -28,6 +28,10 @@ describe('facts in a block’s plain words', () => {
     expect(withContentFacts('Parcels go free over {delivery.free-parcel-over}. We are at {shop.address}.', shop)).toBe(
       `Parcels go free over ${formatPenceShort(FREE_PARCEL_DELIVERY_THRESHOLD)}. We are at 1 Pipe Street, Leeds LS1 1AA.`,
     );
+  });
+
+  it('price standard large-item delivery as the delivery module charges it', () => {
+    expect(withContentFacts('about {delivery.large-item-price}', null)).toBe(`about ${formatPenceShort(DELIVERY_RATES.large_kerbside.pricePence)}`);
   });
 
   it('state how long the shop keeps things, and who the shop is, as the modules and its details have them', () => {

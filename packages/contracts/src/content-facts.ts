@@ -7,7 +7,7 @@ import {
   SEND_BACK_WITHIN_DAYS,
   WEEE_TAKE_BACK_DAYS,
 } from './policy/after-sales-windows.ts';
-import { FREE_LARGE_DELIVERY_THRESHOLD, FREE_PARCEL_DELIVERY_THRESHOLD, SATURDAY_CUT_OFF } from './policy/delivery-rates.ts';
+import { DELIVERY_RATES, FREE_LARGE_DELIVERY_THRESHOLD, FREE_PARCEL_DELIVERY_THRESHOLD, SATURDAY_CUT_OFF } from './policy/delivery-rates.ts';
 import { SAVED_BASKET_DAYS, UNCONFIRMED_RETENTION_DAYS } from './policy/keeping.ts';
 import { clockText } from './policy/london-time.ts';
 import { TRADE_APPLICATION_MAX_DOCUMENTS } from './enumerations.ts';
@@ -29,6 +29,7 @@ export const CONTENT_FACTS = {
   'weee.take-back-days': 'Days to hand over an old electrical item',
   'delivery.free-large-over': 'The order value over which delivery is free to most of mainland UK',
   'delivery.free-parcel-over': 'The order value over which an order of parcels goes free',
+  'delivery.large-item-price': 'What standard large-item (kerbside) delivery costs',
   'delivery.saturday-cut-off': 'The time on Friday by which to order for Saturday delivery',
   'trade.application-max-documents': 'The most documents a trade application may carry',
   'reviews.text-min': 'The fewest characters a review may have',
@@ -82,6 +83,8 @@ export function contentFactText(fact: ContentFact, shop: FactShop | null): strin
       return formatPenceShort(FREE_LARGE_DELIVERY_THRESHOLD);
     case 'delivery.free-parcel-over':
       return formatPenceShort(FREE_PARCEL_DELIVERY_THRESHOLD);
+    case 'delivery.large-item-price':
+      return formatPenceShort(DELIVERY_RATES.large_kerbside.pricePence);
     case 'delivery.saturday-cut-off':
       return clockText(SATURDAY_CUT_OFF);
     case 'trade.application-max-documents':

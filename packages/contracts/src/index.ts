@@ -56,6 +56,7 @@ export * from './search-synonyms.ts';
 export * from './range-values.ts';
 export * from './site-content-values.ts';
 export * from './content-facts.ts';
+export * from './content-anchors.ts';
 
 import { operationsEndpoints, platformEndpoints } from './platform.ts';
 import { catalogueEndpoints } from './catalogue.ts';

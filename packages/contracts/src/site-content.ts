@@ -10,6 +10,7 @@ import {
 } from './site-content-values.ts';
 import { defineEndpoint, publicAccess, requireRole } from './endpoint.ts';
 import { link, optionalWords, words } from './content-fields.ts';
+import { CONTENT_ANCHOR_MAX_LENGTH, CONTENT_ANCHOR_PATTERN } from './content-anchors.ts';
 import type { CarouselList } from './analytics.ts';
 
 /**
@@ -41,10 +42,21 @@ export type InlineText = z.infer<typeof InlineTextSchema>;
 
 const inlines = z.array(InlineTextSchema).min(1, 'Enter some text').max(200, 'A paragraph may have at most 200 runs of text');
 
-/** One node of rich text: a heading, a paragraph, a list or a table of plain words. */
+/** A heading's own anchor, so links within the page (`#cancellation-form`) and from elsewhere lead to it. */
+const anchor = z
+  .string()
+  .max(CONTENT_ANCHOR_MAX_LENGTH, `A heading’s anchor must be ${CONTENT_ANCHOR_MAX_LENGTH} characters or fewer`)
+  .regex(CONTENT_ANCHOR_PATTERN, 'A heading’s anchor must be lower-case letters, numbers and single hyphens, starting with a letter, like business-customers');
+
+/** One node of rich text: a heading, a paragraph, a list, a table of plain words or a quotation. */
 export const RichTextNodeSchema = z
   .discriminatedUnion('kind', [
-    z.object({ kind: z.literal('heading'), level: z.union([z.literal(2), z.literal(3)]).default(2), text: words('the heading', 200) }),
+    z.object({
+      kind: z.literal('heading'),
+      level: z.union([z.literal(2), z.literal(3)]).default(2),
+      text: words('the heading', 200),
+      anchor: anchor.optional(),
+    }),
     z.object({ kind: z.literal('paragraph'), content: inlines }),
     z.object({
       kind: z.literal('list'),
@@ -60,10 +72,18 @@ export const RichTextNodeSchema = z
         .min(1, 'Give the table at least one row')
         .max(50, 'A table may have at most 50 rows'),
     }),
+    /** Words quoted as they stand (the terms' model cancellation form), drawn as a quotation set apart: each of its lines a paragraph. */
+    z.object({
+      kind: z.literal('quote'),
+      paragraphs: z.array(inlines).min(1, 'Give the quotation at least one line').max(30, 'A quotation may have at most 30 lines'),
+    }),
   ])
   .meta({ id: 'ContentRichTextNode' });
 export type RichTextNode = z.infer<typeof RichTextNodeSchema>;
-const richText = z.array(RichTextNodeSchema).min(1, 'Enter some text').max(200, 'Rich text may have at most 200 headings, paragraphs, lists and tables');
+const richText = z
+  .array(RichTextNodeSchema)
+  .min(1, 'Enter some text')
+  .max(200, 'Rich text may have at most 200 headings, paragraphs, lists, tables and quotations');
 
 export const ContentImageSchema = z.object({
   src: link('the image’s address'),

@@ -1,5 +1,4 @@
 import {
-  CANCELLATION_PERIOD_DAYS,
   contentFactText,
   CHANGE_OF_MIND_RETURN_DAYS,
   clockText,
@@ -11,10 +10,7 @@ import {
   NEXT_DAY_CUT_OFF,
   REFUND_WITHIN_DAYS,
   SATURDAY_CUT_OFF,
-  SEND_BACK_WITHIN_DAYS,
-  WEEE_TAKE_BACK_DAYS,
   TRADE_APPLICATION_MAX_DOCUMENTS,
-  type ShopDetails,
 } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -26,7 +22,6 @@ import { ContentBlocks } from '../components/content/content-blocks.tsx';
 import { drawBlocks, loadContentPageOr } from '../lib/content/content-page.server.ts';
 import { HELP_PAGE_FALLBACKS, helpPageFallback } from '../lib/content/help-fallbacks.server.ts';
 import { HELP_TOPICS } from '../lib/help-topics.ts';
-import { termsOfSale } from './legal-pages.tsx';
 
 const render = (Component: () => ReactNode) => {
   const Stub = createRoutesStub([{ path: '/', Component }]);
@@ -58,27 +53,6 @@ const fallback = async (slug: string) => {
   const blocks = await drawBlocks(new Request('http://shop.test/'), {}, HELP_PAGE_FALLBACKS[slug]!);
   return words(render(() => <ContentBlocks blocks={blocks} />));
 };
-
-const shop: ShopDetails = {
-  tradingName: 'Plumbline',
-  legalName: 'Plumbline Retail Ltd',
-  companyNumber: '01234567',
-  registeredIn: 'England and Wales',
-  vatNumber: 'GB123456789',
-  address: { lines: ['Unit 4 Canal Wharf', 'Leeds'], postcode: 'LS11 5PS' },
-  phone: { display: '0113 496 0000', uri: 'tel:+441134960000' },
-  email: 'help@example.com',
-  openingHours: 'Monday to Friday, 8am to 6pm',
-};
-const terms = words(
-  render(() =>
-    termsOfSale(shop).map((section) => (
-      <div key={section.id}>
-        {section.heading} {section.body}
-      </div>
-    )),
-  ),
-);
 
 describe('the delivery help page’s table of options, and its page when its content cannot be had', () => {
   it('prices every delivered option as the delivery module charges it, and says where to turn', async () => {
@@ -126,17 +100,5 @@ describe('the returns help topic’s summary', () => {
     expect(HELP_TOPICS.find((topic) => topic.slug === 'returns')?.summary).toBe(
       `${CHANGE_OF_MIND_RETURN_DAYS} days to change your mind, and refunds within ${REFUND_WITHIN_DAYS} days of getting the item back.`,
     );
-  });
-});
-
-describe('the terms of sale', () => {
-  it('state the same windows and the large-item rate', () => {
-    expect(terms).toContain(`until ${CANCELLATION_PERIOD_DAYS} days after the day you receive it`);
-    expect(terms).toContain(`within ${SEND_BACK_WITHIN_DAYS} days of telling us`);
-    expect(terms).toContain(`Our ${CHANGE_OF_MIND_RETURN_DAYS}-day returns`);
-    expect(terms).toContain(`within ${REFUND_WITHIN_DAYS} days of getting`);
-    expect(terms).toContain(`damage within ${DAMAGE_REPORT_HOURS} hours and missing items within ${MISSING_REPORT_DAYS} days`);
-    expect(terms).toContain(`within ${WEEE_TAKE_BACK_DAYS} days`);
-    expect(terms).toContain(`${formatPenceShort(DELIVERY_RATES.large_kerbside.pricePence)} for standard large-item delivery`);
   });
 });

@@ -2,6 +2,8 @@ import {
   CONTENT_BLOCK_TYPES,
   CONTENT_PAGE_MAX_BLOCKS,
   ContentPageDocumentSchema,
+  FRAME_ANCHORS,
+  headingAnchorIds,
   HOME_PAGE_BLOCK_TYPES,
   HOME_PAGE_SLUG,
   GlobalItemContentSchemas,
@@ -11,6 +13,7 @@ import {
   type FieldError,
   type GlobalItemContent,
   type GlobalItemId,
+  type RichTextNode,
 } from '@shop/contracts';
 import type { z } from 'zod';
 import { ContentErrors } from './content.errors.ts';
@@ -101,7 +104,44 @@ export function checkPageDocument(input: ContentPageInput, slug?: string): Conte
       path[0] === 'blocks' && typeof path[1] === 'number' ? blockName(blocks[path[1]], path[1]) : 'The page',
     );
   }
+  checkAnchors(parsed.data);
   return parsed.data;
+}
+
+/** A page's headings, each with the block and path it is at: rich text's and FAQ answers', in the page's order. */
+function headingsOf(document: ContentPageDocument) {
+  const found = (body: readonly RichTextNode[], index: number, base: (string | number)[]) =>
+    body.flatMap((node, at) => (node.kind === 'heading' ? [{ node, index, path: ['body', 'page', 'blocks', index, ...base, at].join('.') }] : []));
+  return document.blocks.flatMap((block, index) => {
+    if (block.type === 'richText') return found(block.body, index, ['body']);
+    if (block.type === 'faq') return block.items.flatMap((item, itemAt) => found(item.answer, index, ['items', itemAt, 'answer']));
+    return [];
+  });
+}
+
+/**
+ * Headings' anchors unique on the page and not the frame's own, and every link of its rich text within the page (`#…`)
+ * leading to a heading of it (decision 0135): a link to an anchor nobody gave would lead nowhere.
+ */
+function checkAnchors(document: ContentPageDocument): void {
+  const headings = headingsOf(document);
+  const given = new Set(FRAME_ANCHORS);
+  for (const heading of headings) {
+    const anchor = heading.node.anchor;
+    if (!anchor) continue;
+    if (given.has(anchor)) throw ContentErrors.anchorTaken(blockName(document.blocks[heading.index], heading.index), `${heading.path}.anchor`, anchor);
+    given.add(anchor);
+  }
+  const ids = new Set(headingAnchorIds(headings.map((heading) => heading.node)));
+  for (const [index, block] of document.blocks.entries()) {
+    // Rich text's links only: a block's own link may lead to a part the page's frame draws (the home page's "#shop-by-category").
+    if (block.type !== 'richText' && block.type !== 'faq') continue;
+    for (const found of stringsOf(block, ['body', 'page', 'blocks', index])) {
+      if (found.address !== 'link' || !found.text.startsWith('#')) continue;
+      const target = found.text.slice(1);
+      if (!ids.has(target)) throw ContentErrors.anchorMissing(blockName(block, index), found.path.join('.'), target);
+    }
+  }
 }
 
 /** A global item's content as sent, checked against its kind. */

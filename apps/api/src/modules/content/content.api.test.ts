@@ -196,6 +196,81 @@ describe('a page of typed blocks', () => {
     expect(JSON.stringify(notice.blocks)).not.toMatch(/shop_session|__stripe/);
   });
 
+  it('include the terms of sale in the words the storefront carried: the shop’s details and figures as facts, anchors kept, a quoted form', async () => {
+    const terms = await client().getPageData({ params: { slug: 'terms' } });
+    expect(() => checkPageDocument(terms)).not.toThrow();
+    expect(terms).toMatchObject({
+      title: 'Terms of sale',
+      seoDescription: 'The terms you buy from Plumbline on: orders, prices, delivery, cancelling and returns, and your rights.',
+      publishedAt: '2026-11-29T12:00:00.000Z',
+    });
+    const body = terms.blocks.flatMap((block) => (block.type === 'richText' ? block.body : []));
+    const headings = body.flatMap((node) => (node.kind === 'heading' ? [[node.anchor, node.text]] : []));
+    expect(headings.map(([anchor]) => anchor)).toEqual([
+      'about-us',
+      'these-terms',
+      'your-order',
+      'prices-and-payment',
+      'delivery',
+      'cancel-before-dispatch',
+      'right-to-cancel',
+      'returns',
+      'faulty-goods',
+      'recycling',
+      'our-responsibility',
+      'business-customers',
+      'complaints',
+      'law',
+      'cancellation-form',
+    ]);
+    expect(headings).toContainEqual(['returns', 'Our {returns.change-of-mind-days}-day returns']);
+    const quote = body.at(-1);
+    expect(quote?.kind === 'quote' && quote.paragraphs.map((line) => line.map((run) => run.fact ?? run.text).join(''))).toEqual([
+      'To shop.legal-name, shop.address, shop.email:',
+      'I/We [*] hereby give notice that I/We [*] cancel my/our [*] contract of sale of the following goods [*],',
+      'Ordered on [*] / received on [*],',
+      'Name of consumer(s),',
+      'Address of consumer(s),',
+      'Signature of consumer(s) (only if this form is sent on paper),',
+      'Date',
+      '[*] Delete as appropriate.',
+    ]);
+    const json = JSON.stringify(terms.blocks);
+    expect([...json.matchAll(/"href":"(#[^"]+)"/g)].map((match) => match[1])).toEqual(['#business-customers', '#cancellation-form']);
+    expect(json).toContain('{"fact":"delivery.large-item-price","text":"£29.95"},{"text":" for standard large-item delivery), and we can arrange');
+    expect(contentFactText('delivery.large-item-price', null)).toBe('£29.95');
+    const facts = new Set([...json.matchAll(/"fact":"([^"]+)"/g)].map((match) => match[1]));
+    expect(facts).toEqual(
+      new Set(
+        ['shop.trading-name', 'shop.legal-name', 'shop.registered-in', 'shop.company-number', 'shop.address', 'shop.vat-number']
+          .concat(['shop.phone', 'shop.opening-hours', 'shop.email', 'delivery.damage-report-hours', 'delivery.missing-report-days'])
+          .concat(['returns.cancellation-days', 'returns.send-back-days', 'returns.refund-within-days', 'returns.change-of-mind-days'])
+          .concat(['delivery.large-item-price', 'weee.take-back-days']),
+      ),
+    );
+  });
+
+  it('holds quotations and headings with anchors, which links within the page lead to, as staff typed them', async () => {
+    const blocks: ContentBlock[] = [
+      {
+        type: 'richText',
+        body: [
+          {
+            kind: 'paragraph',
+            content: [{ text: 'Use the ' }, { text: 'form', href: '#the-form' }, { text: ' or read ' }, { text: 'why', href: '#why-cancel' }],
+          },
+          { kind: 'heading', level: 2, text: 'Why cancel' },
+          { kind: 'heading', level: 3, text: 'The form', anchor: 'the-form' },
+          { kind: 'quote', paragraphs: [[{ text: 'To ' }, { text: 'us', fact: 'shop.legal-name' }, { text: ':' }], [{ text: 'Date', italic: true }]] },
+        ],
+      },
+      { type: 'faq', heading: 'Questions', items: [{ question: 'Where?', answer: [{ kind: 'paragraph', content: [{ text: 'Here', href: '#the-form' }] }] }] },
+    ];
+    const { slug, version } = await newPage();
+    await client('edith').publishPage({ params: { slug }, body: { version, page: page('Quoted', blocks) } });
+    expect((await client().getPageData({ params: { slug } })).blocks).toEqual(blocks);
+  });
+
   it('is made as a draft, not shown until published, then shown by both spec calls with its SEO words', async () => {
     const draft = await client('edith').createPage({ body: { slug: 'Every-Block', page: page('Every block', everyBlock) } });
     expect(draft).toMatchObject({ slug: 'every-block', version: 1, draftRevision: 1, published: null, scheduled: null });
@@ -329,6 +404,55 @@ describe('bad input is refused and changes nothing', () => {
     ['a hero without its heading', () => page('Empty', [{ type: 'hero', heading: '  ' }]), 422, 'CONTENT_INVALID'],
     ['a table the shop does not draw', () => ({ ...page('Table'), blocks: [{ type: 'shopTable', table: 'staff-salaries' }] }), 422, 'CONTENT_INVALID'],
     [
+      'an anchor that is not lower-case words joined by hyphens',
+      () => page('Anchor', [{ type: 'richText', body: [{ kind: 'heading', level: 2, text: 'Business', anchor: 'For Business' }] }]),
+      422,
+      'CONTENT_INVALID',
+    ],
+    [
+      'two headings with one anchor, one in an FAQ answer',
+      () =>
+        page('Twice', [
+          { type: 'richText', body: [{ kind: 'heading', level: 2, text: 'Form', anchor: 'form' }] },
+          { type: 'faq', heading: 'Q', items: [{ question: 'Q?', answer: [{ kind: 'heading', level: 3, text: 'Also form', anchor: 'form' }] }] },
+        ]),
+      422,
+      'CONTENT_ANCHOR_TAKEN',
+    ],
+    [
+      'a heading anchored where the page’s main content is',
+      () => page('Main', [{ type: 'richText', body: [{ kind: 'heading', level: 2, text: 'Main', anchor: 'main' }] }]),
+      422,
+      'CONTENT_ANCHOR_TAKEN',
+    ],
+    [
+      'a link within the page to an anchor no heading has',
+      () =>
+        page('Nowhere', [
+          { type: 'richText', body: [{ kind: 'heading', level: 2, text: 'Form' }] },
+          {
+            type: 'faq',
+            heading: 'Q',
+            items: [{ question: 'Q?', answer: [{ kind: 'paragraph', content: [{ text: 'The form', href: '#cancellation-form' }] }] }],
+          },
+        ]),
+      422,
+      'CONTENT_ANCHOR_MISSING',
+    ],
+    ['a quotation with no lines', () => page('Quote', [{ type: 'richText', body: [{ kind: 'quote', paragraphs: [] }] }]), 422, 'CONTENT_INVALID'],
+    [
+      'a script in a quotation',
+      () => page('Quote', [{ type: 'richText', body: [{ kind: 'quote', paragraphs: [[{ text: '<script>alert(1)</script>' }]] }] }]),
+      422,
+      'CONTENT_MARKUP_NOT_ALLOWED',
+    ],
+    [
+      'a javascript: link in a quotation',
+      () => page('Quote', [{ type: 'richText', body: [{ kind: 'quote', paragraphs: [[{ text: 'Go', href: 'javascript:alert(1)' }]] }] }]),
+      422,
+      'CONTENT_LINK_NOT_ALLOWED',
+    ],
+    [
       'a javascript: second link in a hero',
       () => page('Second', [{ type: 'hero', heading: 'Go', secondaryLink: { label: 'Go', href: 'javascript:alert(1)' } }]),
       422,
@@ -361,6 +485,35 @@ describe('bad input is refused and changes nothing', () => {
     expect(unknown.message).toMatch(/^Block 1 is a "marquee", which pages cannot show\. Use one of these: hero, rich text, image/);
     const script = await failure(client('edith').savePageDraft({ params: { slug }, body: { version, page: page('X', [richText('<script>x</script>')]) } }));
     expect(script.message).toMatch(/^Block 1 \(Rich text\) contains HTML \(<script>\)\. Pages take words, not code/);
+    const heading = (anchor: string) => ({ kind: 'heading' as const, level: 2 as const, text: 'Form', anchor });
+    const badAnchor = await failure(
+      client('edith').savePageDraft({ params: { slug }, body: { version, page: page('X', [{ type: 'richText', body: [heading('Form!')] }]) } }),
+    );
+    expect(badAnchor.message).toBe(
+      'Block 1 (Rich text): A heading’s anchor must be lower-case letters, numbers and single hyphens, starting with a letter, like business-customers.',
+    );
+    expect(badAnchor.data).toMatchObject({ errors: [{ path: 'body.page.blocks.0.body.0.anchor' }] });
+    const taken = await failure(
+      client('edith').savePageDraft({
+        params: { slug },
+        body: { version, page: page('X', [richText('Fine'), { type: 'richText', body: [heading('form'), heading('form')] }]) },
+      }),
+    );
+    expect(taken.message).toBe(
+      'Block 2 (Rich text) has a heading with the anchor "form", which another heading on this page already has. Give each heading its own anchor.',
+    );
+    expect(taken.data).toMatchObject({ errors: [{ path: 'body.page.blocks.1.body.1.anchor', code: 'content_anchor_taken' }] });
+    const nowhere = await failure(
+      client('edith').savePageDraft({
+        params: { slug },
+        body: { version, page: page('X', [{ type: 'richText', body: [{ kind: 'paragraph', content: [{ text: 'See', href: '#form' }] }] }]) },
+      }),
+    );
+    expect(nowhere.message).toBe(
+      'Block 1 (Rich text) links to "#form", but no heading on this page has that anchor. ' +
+        'Give the heading it should lead to that anchor (type {#form} after the heading’s words), or change the link.',
+    );
+    expect(nowhere.data).toMatchObject({ errors: [{ path: 'body.page.blocks.0.body.0.content.0.href', code: 'content_anchor_missing' }] });
   });
 
   it('an unknown page is a 404 that says where to look; a page of that address cannot be made twice', async () => {

@@ -83,6 +83,23 @@ export const ContentErrors = {
         : `${where} has a link that cannot be used. Link to a page of this shop (starting with /), or to an address starting with https://, mailto: or tel:.`,
       { errors: field(path, kind === 'image' ? 'is not an image address pages can use' : 'is not a link pages can use', 'content_link_not_allowed') },
     ),
+  anchorTaken: (where: string, path: string, anchor: string) =>
+    new AppError(
+      422,
+      'CONTENT_ANCHOR_TAKEN',
+      anchor === 'main'
+        ? `${where} has a heading with the anchor "main", which every page already uses for its main content. Choose another anchor for the heading.`
+        : `${where} has a heading with the anchor "${anchor}", which another heading on this page already has. Give each heading its own anchor.`,
+      { errors: field(path, 'is already the anchor of another part of the page', 'content_anchor_taken') },
+    ),
+  anchorMissing: (where: string, path: string, anchor: string) =>
+    new AppError(
+      422,
+      'CONTENT_ANCHOR_MISSING',
+      `${where} links to "#${anchor}", but no heading on this page has that anchor. ` +
+        `Give the heading it should lead to that anchor (type {#${anchor}} after the heading’s words), or change the link.`,
+      { errors: field(path, 'leads to no heading on this page', 'content_anchor_missing') },
+    ),
   imageFormRefused: () => fieldRefusal(400, 'CONTENT_IMAGE_FORM', 'image', 'Send the picture as a form (multipart/form-data) in a field named “image”.'),
   oneImage: () => fieldRefusal(422, 'CONTENT_IMAGE_ONE', 'image', 'Choose one picture at a time.'),
   imageMissing: () => fieldRefusal(422, 'CONTENT_IMAGE_MISSING', 'image', 'Choose a picture: a JPG or PNG of 5 MB or less.'),

@@ -70,6 +70,17 @@ export function RichText({ body }: { body: DrawnRichText }) {
                 <Runs runs={node.content} />
               </p>
             );
+          // Words quoted as they stand (the terms' model cancellation form), each line a paragraph.
+          case 'quote':
+            return (
+              <blockquote key={index} className="mt-3.5 space-y-2 rounded-xl border border-navy-100 bg-sand-100 p-4 text-navy-900">
+                {node.paragraphs.map((line, lineIndex) => (
+                  <p key={lineIndex}>
+                    <Runs runs={line} />
+                  </p>
+                ))}
+              </blockquote>
+            );
           case 'list': {
             const items = node.items.map((item, itemIndex) => (
               <li key={itemIndex}>

@@ -8,6 +8,7 @@ export const CONTENT_PAGE_PATHS: Readonly<Record<string, string>> = {
   'reviews-policy': '/reviews-policy',
   privacy: '/privacy',
   cookies: '/cookies',
+  terms: '/terms',
 };
 
 /** The paths of content pages not shown now; null published slugs (the API did not answer) hides none. */

@@ -36,6 +36,9 @@ function richTextOf(body: RichNodes, shop: ShopDetails | null): DrawnRichText {
   return body.map((node) => {
     if (node.kind === 'paragraph') return { ...node, content: node.content.map((run) => runOf(run, shop)) };
     if (node.kind === 'list') return { ...node, items: node.items.map((item) => item.map((run) => runOf(run, shop))) };
+    if (node.kind === 'quote') return { ...node, paragraphs: node.paragraphs.map((line) => line.map((run) => runOf(run, shop))) };
+    // A heading's facts as typed ("Our {returns.change-of-mind-days}-day returns"), drawn as their values now.
+    if (node.kind === 'heading') return { ...node, text: withContentFacts(node.text, shop) };
     return node;
   });
 }

@@ -8,9 +8,11 @@ type DrawnRich<T> = T extends { kind: 'paragraph'; content: InlineText[] }
   ? Omit<T, 'content'> & { content: DrawnRun[] }
   : T extends { kind: 'list'; items: InlineText[][] }
     ? Omit<T, 'items'> & { items: DrawnRun[][] }
-    : T extends { kind: 'heading' }
-      ? T & { /** Its anchor on the page (heading-anchors.ts). */ id?: string }
-      : T;
+    : T extends { kind: 'quote'; paragraphs: InlineText[][] }
+      ? Omit<T, 'paragraphs'> & { paragraphs: DrawnRun[][] }
+      : T extends { kind: 'heading' }
+        ? T & { /** Its anchor on the page (heading-anchors.ts). */ id?: string }
+        : T;
 type RichNodes = Extract<ContentBlock, { type: 'richText' }>['body'];
 /** Rich text as drawn; a `shopTable` block is drawn into the words around it as a node of its own (decision 0123). */
 export type DrawnRichText = (

@@ -27,6 +27,32 @@ describe('heading anchors', () => {
     expect(anchorHeadings(anchored)).toEqual(anchored);
   });
 
+  it('are the anchors staff gave, which no heading’s words take, even one before it', () => {
+    const blocks: DrawnBlock[] = [
+      { type: 'richText', body: [heading('Business customers'), { ...heading('If you buy for a business'), anchor: 'business-customers' }] },
+    ];
+    expect(pageContents(anchorHeadings(blocks))).toEqual([
+      { id: 'business-customers-2', text: 'Business customers' },
+      { id: 'business-customers', text: 'If you buy for a business' },
+    ]);
+  });
+
+  it('draw a quotation set apart, its lines as paragraphs and its words as words', () => {
+    const blocks: DrawnBlock[] = [
+      {
+        type: 'richText',
+        body: [
+          { kind: 'quote', paragraphs: [[{ text: 'To <b>us</b>, ' }, { text: 'help@example.com', href: 'mailto:help@example.com' }], [{ text: 'Date' }]] },
+        ],
+      },
+    ];
+    const Stub = createRoutesStub([{ path: '/', Component: () => <ContentBlocks blocks={blocks} /> }]);
+    const html = renderToStaticMarkup(<Stub initialEntries={['/']} />);
+    expect(html).toMatch(
+      /<blockquote [^>]*><p>To &lt;b&gt;us&lt;\/b&gt;, <a href="mailto:help@example.com" class="link">help@example.com<\/a><\/p><p>Date<\/p><\/blockquote>/,
+    );
+  });
+
   it('are drawn as the headings’ ids, and words that look like markup stay words', () => {
     const blocks = anchorHeadings([{ type: 'richText', body: [heading('Your <b>rights</b>'), words('<script>alert(1)</script>'), heading('Your rights', 3)] }]);
     const Stub = createRoutesStub([{ path: '/', Component: () => <ContentBlocks blocks={blocks} /> }]);

@@ -1,24 +1,18 @@
-import { slugify } from '@shop/contracts';
+import { headingAnchorIds } from '@shop/contracts';
 import type { DrawnBlock, DrawnRichText } from './drawn-page.ts';
 
-/** Ids the page's frame already uses, which a heading must not take. */
-const FRAME_IDS = new Set(['main']);
+type Heading = Extract<DrawnRichText[number], { kind: 'heading' }>;
 
 /**
- * Each heading of a page's rich text (FAQ answers too) given an id from its words (decision 0128), so
- * `/privacy#your-rights` and a list of contents lead to it: slugged ("Prices & payment" → `prices-and-payment`),
- * and unique on the page (a second "Cookies" is `cookies-2`). Drawn on the server with the page.
+ * Each heading of a page's rich text (FAQ answers too) given its id (decisions 0128, 0135), so `/terms#cancellation-form`
+ * and a list of contents lead to it: the anchor staff gave it, or one from its words, slugged ("Prices & payment" →
+ * `prices-and-payment`) and unique on the page (a second "Cookies" is `cookies-2`). Drawn on the server with the page.
  */
 export function anchorHeadings(blocks: readonly DrawnBlock[]): DrawnBlock[] {
-  const taken = new Set(FRAME_IDS);
-  const anchor = (text: string) => {
-    const base = slugify(text) || 'section';
-    let id = base;
-    for (let count = 2; taken.has(id); count++) id = `${base}-${count}`;
-    taken.add(id);
-    return id;
-  };
-  const anchored = (body: DrawnRichText): DrawnRichText => body.map((node) => (node.kind === 'heading' ? { ...node, id: anchor(node.text) } : node));
+  const bodies = blocks.flatMap((block) => (block.type === 'richText' ? [block.body] : block.type === 'faq' ? block.items.map((item) => item.answer) : []));
+  const ids = headingAnchorIds(bodies.flatMap((body) => body.filter((node): node is Heading => node.kind === 'heading')));
+  let next = 0;
+  const anchored = (body: DrawnRichText): DrawnRichText => body.map((node) => (node.kind === 'heading' ? { ...node, id: ids[next++] } : node));
   return blocks.map((block) => {
     if (block.type === 'richText') return { ...block, body: anchored(block.body) };
     if (block.type === 'faq') return { ...block, items: block.items.map((item) => ({ ...item, answer: anchored(item.answer) })) };

@@ -37,7 +37,9 @@ const href: BlockField = {
 };
 /** The shop's own carousels, as staff choose one. */
 const PERSONALISED_CAROUSELS: Record<PersonalisedCarousel, string> = { 'best-sellers': 'Best sellers', 'new-in': 'New in (the home page only)' };
-const WORDS_HINT = 'A blank line between paragraphs; ## for a heading; - for a list item; **bold**, _italic_, [words](/address), {shop.phone} for a fact.';
+const WORDS_HINT =
+  'A blank line between paragraphs; ## for a heading, {#an-anchor} after its words to link to it as [words](#an-anchor); - for a list item; ' +
+  '> before each line of a quotation; **bold**, _italic_, [words](/address), {shop.phone} for a fact.';
 
 export const BLOCK_FIELDS: Record<ContentBlockType, readonly BlockField[]> = {
   hero: [

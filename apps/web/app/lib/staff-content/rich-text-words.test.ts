@@ -26,12 +26,31 @@ describe('rich text typed as words', () => {
     { kind: 'list', ordered: true, items: [[{ text: 'First' }], [{ text: 'Second' }]] },
     { kind: 'heading', level: 3, text: 'Prices' },
     { kind: 'table', caption: 'Delivery', head: ['Option', 'Price'], rows: [['Standard', '£4.95']] },
+    { kind: 'heading', level: 2, text: 'Model cancellation form', anchor: 'cancellation-form' },
+    {
+      kind: 'quote',
+      paragraphs: [
+        [{ text: 'To ' }, { text: 'The company’s name', fact: 'shop.legal-name' }, { text: ':' }],
+        [{ text: 'I/We [*] hereby give notice' }],
+        [{ text: 'Date' }],
+      ],
+    },
   ];
 
   it('comes back as the nodes it was written from', () => {
     const words = wordsOfRichText(nodes);
     expect(words).toContain('You have {returns.change-of-mind-days} days; see our [terms](/terms).');
     expect(richTextOfWords(words)).toEqual(nodes);
+  });
+
+  it('gives a heading the anchor typed in {#…} after its words, and makes each line after > a line of a quotation', () => {
+    const words = wordsOfRichText(nodes);
+    expect(words).toContain('## Model cancellation form {#cancellation-form}\n\n> To {shop.legal-name}:\n> I/We [*] hereby give notice\n> Date');
+    // An anchor the API will refuse stays as typed, for it to say why.
+    expect(richTextOfWords('### Business {#For Business}\n\n>No space\n> [form](#cancellation-form)')).toEqual([
+      { kind: 'heading', level: 3, text: 'Business', anchor: 'For Business' },
+      { kind: 'quote', paragraphs: [[{ text: 'No space' }], [{ text: 'form', href: '#cancellation-form' }]] },
+    ]);
   });
 
   it('keeps what is not a known fact or a link as words, and an empty box is no nodes', () => {

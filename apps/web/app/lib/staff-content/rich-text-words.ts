@@ -2,7 +2,8 @@ import { CONTENT_FACTS, contentFactText, type ContentFact, type InlineText, type
 
 /**
  * Rich text as staff type it in a plain text box, and back (decision 0085): a blank line between
- * paragraphs, `## ` and `### ` for headings, `- ` or `1. ` for list items, `Table: caption` over
+ * paragraphs, `## ` and `### ` for headings (`{#an-anchor}` after a heading's words gives it that anchor,
+ * decision 0135), `- ` or `1. ` for list items, `> ` before each line of a quotation, `Table: caption` over
  * `a | b` rows (the first the columns' headings); within a line, `**bold**`, `_italic_`,
  * `[words](address)` for a link and `{fact}` for a fact of the shop's (`{shop.phone}`). What is typed
  * stays words: the API refuses markup and unsafe addresses, and the page draws every string as text.
@@ -51,7 +52,11 @@ export function richTextOfWords(words: string): RichTextNode[] {
     if (lines.length === 0) continue;
     const first = lines[0]!;
     if (/^#{2,3} /.test(first) && lines.length === 1) {
-      nodes.push({ kind: 'heading', level: first.startsWith('### ') ? 3 : 2, text: first.replace(/^#{2,3} /, '') });
+      // Whatever follows `{#` is the anchor as typed: the API says what an anchor may be.
+      const [, text = '', anchor] = /^#{2,3} (.*?)(?:\s*\{#([^}]*)\})?$/.exec(first)!;
+      nodes.push({ kind: 'heading', level: first.startsWith('### ') ? 3 : 2, text, ...(anchor !== undefined && { anchor }) });
+    } else if (lines.every((line) => line.startsWith('>'))) {
+      nodes.push({ kind: 'quote', paragraphs: lines.map((line) => runsOfWords(line.replace(/^>\s?/, ''))) });
     } else if (lines.every((line) => line.startsWith('- '))) {
       nodes.push({ kind: 'list', ordered: false, items: lines.map((line) => runsOfWords(line.slice(2))) });
     } else if (lines.every((line) => /^\d+\. /.test(line))) {
@@ -71,7 +76,9 @@ export function wordsOfRichText(nodes: readonly RichTextNode[]): string {
     .map((node) => {
       switch (node.kind) {
         case 'heading':
-          return `${node.level === 3 ? '###' : '##'} ${node.text}`;
+          return `${node.level === 3 ? '###' : '##'} ${node.text}${node.anchor ? ` {#${node.anchor}}` : ''}`;
+        case 'quote':
+          return node.paragraphs.map((line) => `> ${wordsOfRuns(line)}`).join('\n');
         case 'paragraph':
           return wordsOfRuns(node.content);
         case 'list':
