@@ -9,6 +9,10 @@
  * 2. Patches: BENCH_PATCHES single-product changes (a price edit; every third a stock status
  *    moved too), each timed from start to end (synchronous: the loop is held that long), and
  *    batches of 50 products (a second of orders heard at once).
+ * 3. New products (decision 0138), through the whole snapshot as an instance keeps it (index,
+ *    cards, codes, word index, category rows), its rows read from memory: the snapshot loaded as a
+ *    rebuild loads it, then BENCH_NEW_BATCHES batches of 200 new products (an import's batch), then
+ *    50 single new products (staff adding one), each timed with its CPU.
  *
  * `npm run snapshot-patch -w @shop/bench`; prints one JSON line per part.
  */
@@ -16,6 +20,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildCardFacts, type CardProduct } from '../apps/api/src/modules/search/memory/card-facts.ts';
 import { buildListingIndex, type ListingProduct } from '../apps/api/src/modules/search/memory/listing-facets.ts';
 import { patchListingIndex } from '../apps/api/src/modules/search/memory/listing-patch.ts';
+import { productSnapshots } from '../apps/api/src/modules/search/memory/listing-index.ts';
+import type { IndexedProduct, ProductSource } from '../apps/api/src/modules/search/search.port.ts';
 import { seededRandom } from './lib.ts';
 
 const size = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -28,13 +34,14 @@ const STOCK = ['in_stock', 'low_stock', 'out_of_stock', 'made_to_order'];
 const nextDay = { classes: ['parcel'], needsStock: true };
 
 type Product = ListingProduct & CardProduct;
-const products: Product[] = Array.from({ length: size }, (_, n) => {
+const WORDS = ['Hexham', 'Lucca', 'Thame', 'Column', 'Slim', 'Quartz', 'Nordic', 'Pillar', 'Oval', 'Zephyr', 'Arden', 'Calder'];
+const THINGS = ['Basin', 'Tap', 'Radiator', 'Toilet', 'Mixer', 'Valve', 'Shower', 'Tray'];
+const productOf = (n: number): IndexedProduct => {
   const price = 500 + Math.floor(random() * 200_000);
   const discount = random() < 0.2 ? 5 + Math.floor(random() * 40) : 0;
   return {
     id: n + 1,
     slug: `product-${n + 1}`,
-    name: `Product ${n + 1}`,
     sku: `PL${String(n + 1).padStart(6, '0')}`,
     imageUrl: null,
     categoryId: 1 + (n % 60),
@@ -59,8 +66,12 @@ const products: Product[] = Array.from({ length: size }, (_, n) => {
       ['finish', pick(FINISHES)],
       ['width_mm', `${400 + 100 * Math.floor(random() * 10)}mm`],
     ],
+    // Names of a few words from a small vocabulary, and now and then one of their own (a range's new model name).
+    name: `${pick(WORDS)}${random() < 0.2 ? ` Model${n + 1}` : ''} ${pick(THINGS)}`,
+    searchText: '',
   };
-});
+};
+const products: Product[] = Array.from({ length: size }, (_, n) => productOf(n));
 
 const loop = monitorEventLoopDelay({ resolution: 1 });
 const ms = (ns: number) => Math.round(ns / 1e4) / 100;
@@ -125,3 +136,68 @@ for (let n = 0; n < 50; n++) {
   await new Promise((resolve) => setImmediate(resolve));
 }
 process.stdout.write(`${JSON.stringify({ part: '50 products patched at once', batches: 50, ...summary(batches) })}\n`);
+
+/** The catalogue as a source gives it, from memory (ids are positions + 1). */
+const catalogue: IndexedProduct[] = products.map((product) => ({
+  ...(product as IndexedProduct),
+  searchText: `${product.name} ${product.brandName} Category`,
+}));
+const source: ProductSource = {
+  version: async () => '1',
+  writeUnderWay: async () => false,
+  maxProductId: async () => catalogue.length,
+  products: async (_db, { fromId, toId }) => catalogue.slice(fromId - 1, toId - 1),
+  productsWithIds: async (_db, ids) => ids.map((id) => catalogue[id - 1]!),
+  categories: async () =>
+    Array.from({ length: 60 }, (_, n) => ({ id: n + 1, slug: `category-${n + 1}`, name: `Category ${n + 1}`, parentId: null, position: n })),
+  facets: async () => [],
+  brands: async () => BRANDS.map((name) => ({ slug: name.toLowerCase().replace(' ', '-'), name })),
+};
+const snapshots = productSnapshots(source);
+const db = {} as never;
+const clock = { now: () => new Date() };
+loop.reset();
+loop.enable();
+let cpuBefore = process.cpuUsage();
+let wallBefore = performance.now();
+await snapshots.snapshotOf({ db, clock });
+let used = process.cpuUsage(cpuBefore);
+loop.disable();
+const loaded = {
+  part: 'whole snapshot loaded (a rebuild, rows from memory)',
+  products: catalogue.length,
+  wallMs: Math.round(performance.now() - wallBefore),
+  cpuMs: Math.round((used.user + used.system) / 1000),
+  longestLoopHoldMs: ms(loop.max),
+};
+process.stdout.write(`${JSON.stringify(loaded)}\n`);
+/** New products made and patched in as their notices are heard: the time until the snapshot served has them. */
+const addNew = async (count: number): Promise<[number, number]> => {
+  const ids = Array.from({ length: count }, () => {
+    const product = productOf(catalogue.length);
+    catalogue.push({ ...product, searchText: `${product.name} ${product.brandName} Category` });
+    return product.id;
+  });
+  cpuBefore = process.cpuUsage();
+  wallBefore = performance.now();
+  snapshots.productsChanged({ db, clock }, ids);
+  await snapshots.patched({ db, clock });
+  used = process.cpuUsage(cpuBefore);
+  return [performance.now() - wallBefore, (used.user + used.system) / 1000];
+};
+const newBatches: [number, number][] = [];
+for (let n = 0; n < Number(process.env.BENCH_NEW_BATCHES ?? 20); n++) {
+  newBatches.push(await addNew(200));
+  await new Promise((resolve) => setImmediate(resolve));
+}
+const grown = await snapshots.snapshotOf({ db, clock });
+if (grown.index.size !== catalogue.length) throw new Error('new products were not patched in');
+process.stdout.write(`${JSON.stringify({ part: '200 new products patched in (an import batch)', batches: newBatches.length, ...summary(newBatches) })}\n`);
+const newSingles: [number, number][] = [];
+for (let n = 0; n < 50; n++) {
+  newSingles.push(await addNew(1));
+  await new Promise((resolve) => setImmediate(resolve));
+}
+process.stdout.write(
+  `${JSON.stringify({ part: 'one new product patched in', patches: newSingles.length, ...summary(newSingles), products: catalogue.length })}\n`,
+);

@@ -234,7 +234,7 @@ export function composeApi(options: ComposeOptions) {
   /** What this instance forgets when a change notice comes, from any instance (platform/change-notices.ts). */
   const heard = (ctx: Pick<Platform, 'db' | 'clock'>): ChangeListeners => ({
     catalogue: () => catalogue.heardOfChange(ctx),
-    // `products:<id>`: that product's price or stock status, patched in; without an id (the listener came back), any product's.
+    // `products:<id>`: that product's price or stock status, or the product new, patched in; without an id (the listener came back), any product's.
     products: (id) => catalogue.heardOfChange(ctx, id !== null && /^\d{1,9}$/.test(id) ? [Number(id)] : null),
     'trade-bands': () => tradeBands.forget(),
     pricing: () => pricing.forgetReference(),

@@ -15,8 +15,8 @@ import { sendChangeNotice } from './change-notices.repository.ts';
 export const CHANGES_CHANNEL = 'shop_changes';
 
 /**
- * What a notice is about: `catalogue` (what a listing shows, but prices and stock), `products`
- * (a price or stock status edited: the notice is `products:<id>`, decision 0080), a business's
+ * What a notice is about: `catalogue` (what a listing shows, but prices, stock and new products), `products`
+ * (a price or stock status edited, or a product added: the notice is `products:<id>`, decisions 0080 and 0138), a business's
  * `trade-bands`, `pricing` (bands and VAT rates), `jobs` (a retry asked for), `content` (a content page or global item
  * published, scheduled or changed), `search-synonyms` (staff changed search's synonym groups, decision 0109).
  */

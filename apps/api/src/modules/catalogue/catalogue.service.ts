@@ -245,7 +245,7 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
   const products: typeof searched = {
     ...searched,
     update: (ctx, change) => {
-      kept.forget(change.kind === 'price' && change.productIds ? change.productIds : null);
+      kept.forget(change.productIds ?? null);
       searched.update(ctx, change);
     },
   };
@@ -322,7 +322,8 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
     openProductImage: (ctx, imageId) => additions.openProductImage(deps, ctx, imageId),
     createStaffProduct: async (ctx, body) => {
       const id = await additions.createStaffProduct(deps, ctx, body);
-      products.update(ctx, { kind: 'product' });
+      // A new product is patched in, as its notice has every other instance do (decision 0138).
+      products.update(ctx, { kind: 'product', productIds: [id] });
       return editor.getStaffProduct(deps, ctx, id);
     },
     addStaffVariant: async (ctx, id, body) => {

@@ -1,5 +1,6 @@
 import type { ProductCard } from '@shop/contracts';
 import { yieldToRequests } from './build-slices.ts';
+import { withSlack } from './listing-append.ts';
 
 /**
  * Every listed product's card, kept with the listing snapshot as columns rather than objects
@@ -44,7 +45,7 @@ export interface CardProduct {
 export interface CardFacts {
   /** The card of the product at `row`. */
   cardOf(row: number): ProductCard;
-  /** Sets the card at `row` to `product`'s (a price or stock change patched in: decision 0080). */
+  /** Sets the card at `row` to `product`'s (a price or stock change patched in: decision 0080; a new product's row past the last: decision 0138). */
   patch(row: number, product: CardProduct): void;
 }
 
@@ -74,9 +75,9 @@ export async function buildCardFacts(
     if (value === undefined) shared.set(key, (value = make()));
     return value;
   };
-  const ids = new Int32Array(size);
-  const categoryIds = new Int32Array(size);
-  const numbers = {
+  let ids = new Int32Array(size);
+  let categoryIds = new Int32Array(size);
+  let numbers = {
     priceIncVat: new Int32Array(size),
     priceExVat: new Int32Array(size),
     wasPriceIncVat: new Int32Array(size),
@@ -87,7 +88,7 @@ export async function buildCardFacts(
     questionsCount: new Int32Array(size),
     offeringCount: new Int16Array(size),
   };
-  const isBundle = new Uint8Array(size);
+  let isBundle = new Uint8Array(size);
   const slugs: string[] = Array.from({ length: size });
   const names: string[] = Array.from({ length: size });
   const skus: string[] = Array.from({ length: size });
@@ -97,7 +98,21 @@ export async function buildCardFacts(
   const deliveryClass: string[] = Array.from({ length: size });
   const stock: ProductCard['stockStatus'][] = Array.from({ length: size });
 
+  // A new product's row past the columns' end grows them, with room for the next few.
+  const growTo = (rows: number) => {
+    const capacity = withSlack(rows);
+    const larger = <T extends Int32Array | Int16Array | Uint8Array>(column: T): T => {
+      const copy = new (column.constructor as new (length: number) => T)(capacity);
+      copy.set(column);
+      return copy;
+    };
+    ids = larger(ids);
+    categoryIds = larger(categoryIds);
+    isBundle = larger(isBundle);
+    numbers = Object.fromEntries(Object.entries(numbers).map(([name, column]) => [name, larger(column)])) as typeof numbers;
+  };
   const setRow = (row: number, product: CardProduct) => {
+    if (row >= ids.length) growTo(row + 1);
     ids[row] = product.id;
     categoryIds[row] = product.categoryId;
     numbers.priceIncVat[row] = product.priceIncVat;

@@ -4,6 +4,7 @@ import type { IdRange, IndexedCategory, IndexedProduct, ProductSource } from '..
 import { buildCardFacts, type CardFacts } from './card-facts.ts';
 import { yieldToRequests } from './build-slices.ts';
 import { buildListingIndex, type FacetDefinition, type ListingIndex } from './listing-facets.ts';
+import { appendListingRows } from './listing-append.ts';
 import { patchListingIndex } from './listing-patch.ts';
 import { buildCodeIndex, type CodeIndex } from './product-codes.ts';
 import { buildSuggestionIndex, headWord, type NamedEntry, type SuggestionIndex } from './suggestion-index.ts';
@@ -25,9 +26,9 @@ import { buildSuggestionIndex, headWord, type NamedEntry, type SuggestionIndex }
  * the check. A change notice (platform/change-notices.ts: any instance's committed change) has the
  * next caller check it as if it were near its end (served while a new one loads), but never sooner
  * than CHANGE_REBUILD_GAP_MS after the snapshot was loaded, so each instance rebuilds at most that
- * often (decision 0075 measures what a rebuild costs). A price or stock status changed is not
- * counted: its notice names the products, which are read again and patched into the snapshot served
- * (`patchSoon`, decision 0080), within milliseconds and with no rebuild.
+ * often (decision 0075 measures what a rebuild costs). A price or stock status changed, and a new
+ * product, are not counted: the notice names the products, which are read again and patched into
+ * the snapshot served (`patchSoon`, decisions 0080 and 0138), within milliseconds and with no rebuild.
  */
 export const LISTING_SNAPSHOT_TTL_MS = 60_000;
 const REFRESH_AFTER_MS = 45_000;
@@ -47,6 +48,8 @@ export interface CatalogueSnapshot {
   /** Index rows of every product, and of those badged new. */
   allRows(): Int32Array;
   newRows(): Int32Array;
+  /** Each category's own rows (not its sub-categories'), in row order. */
+  categoryRows: Map<number, number[]>;
   /** Autocomplete's word index over the same rows, and what a suggestion shows of each row. */
   suggestions: SuggestionIndex;
   suggestionFacts: SuggestionFacts[];
@@ -66,6 +69,8 @@ export interface SuggestionFacts {
   /** What the product is, the last word of its name: searches list these first when they are what was asked for. */
   headWord: string;
   imageUrl: string | null;
+  /** Its skus end to end: a notice about it that adds one (a new variant) is a change a patch cannot make. */
+  skuList: string;
 }
 
 interface Entry {
@@ -165,7 +170,11 @@ function patchSoon(ctx: SnapshotContext, ids: readonly number[] | null): void {
         if (entry.check) for (const id of batch) entry.patchedDuringCheck.add(id);
         const snapshot = await entry.value;
         const products = await ctx.source.productsWithIds(ctx.db, batch);
-        const next = products.length === batch.length ? patchSnapshot(snapshot, products) : null;
+        // One the snapshot lists but the shop no longer does (withdrawn) rebuilds; one it never
+        // listed and still does not (a product whose price is not added yet) is nothing to show.
+        const listed = new Set(products.map((product) => product.id));
+        const gone = batch.some((id) => !listed.has(id) && snapshot.index.rowOfId.has(id));
+        const next = gone ? null : patchSnapshot(snapshot, products);
         if (!next) {
           rebuildSoon(ctx, entry);
           return;
@@ -189,12 +198,97 @@ function rebuildSoon(ctx: SnapshotContext, entry: Entry): void {
   checkSoon(ctx.snapshots, ctx);
 }
 
-/** `snapshot` with `products` set into its index and cards; null when a patch cannot make the change. */
+/**
+ * `snapshot` with `products` set into it; null when a patch cannot make the change. A product it
+ * lists has its price, stock, facets and card set (decision 0080); a new one (decision 0138) is
+ * added after the last row, to the index, cards, codes, word index and its category's rows.
+ */
 function patchSnapshot(snapshot: CatalogueSnapshot, products: IndexedProduct[]): CatalogueSnapshot | null {
-  const index = patchListingIndex(snapshot.index, products, RATES.next_day);
-  if (!index) return null;
-  for (const product of products) snapshot.cards.patch(index.rowOfId.get(product.id)!, product);
-  return { ...snapshot, index };
+  const { rowOfId } = snapshot.index;
+  const known = products.filter((product) => rowOfId.has(product.id));
+  const added = products.filter((product) => !rowOfId.has(product.id)).toSorted((a, b) => a.id - b.id);
+  // Checked before anything is changed, so a refused patch leaves the snapshot served whole.
+  for (const product of known) {
+    const facts = snapshot.suggestionFacts[rowOfId.get(product.id)!]!;
+    if (facts.name !== product.name || facts.skuList !== skuListOf(product)) return null;
+  }
+  const lastId = snapshot.index.size === 0 ? 0 : snapshot.index.ids[snapshot.index.size - 1]!;
+  if (added.length > 0 && added[0]!.id <= lastId) return null;
+  if (added.some((product) => !snapshot.categoryById.has(product.categoryId))) return null;
+  let index = snapshot.index;
+  if (known.length > 0) {
+    const patched = patchListingIndex(index, known, RATES.next_day);
+    if (!patched) return null;
+    index = patched;
+  }
+  if (added.length === 0) {
+    for (const product of known) setProduct(snapshot, index.rowOfId.get(product.id)!, product);
+    return { ...snapshot, index };
+  }
+  index = appendListingRows(index, added, RATES.next_day)!;
+  const rows = added.map((product) => index.rowOfId.get(product.id)!);
+  for (const product of products) setProduct(snapshot, index.rowOfId.get(product.id)!, product);
+  return {
+    ...snapshot,
+    index,
+    ...rowSets(index, snapshot.categoryById, snapshot.categoryRows, rows),
+    suggestions: snapshot.suggestions.withRows(
+      added.map((product, k) => ({ ...product, row: rows[k]! })),
+      index.sortRows[1],
+    ),
+    codes: snapshot.codes.withProducts(added.map(({ skus }, k) => ({ row: rows[k]!, skus }))),
+  };
+}
+
+/** Sets a product's card and suggestion facts at its row (the lists are shared with the snapshot before, which only reads rows it has). */
+function setProduct(snapshot: CatalogueSnapshot, row: number, product: IndexedProduct): void {
+  snapshot.cards.patch(row, product);
+  snapshot.suggestionFacts[row] = suggestionFactsOf(product);
+}
+
+const suggestionFactsOf = ({ slug, sku, name, imageUrl, skus }: IndexedProduct): SuggestionFacts => ({
+  slug,
+  sku,
+  name,
+  headWord: headWord(name),
+  imageUrl,
+  skuList: skuListOf({ skus }),
+});
+const skuListOf = ({ skus }: Pick<IndexedProduct, 'skus'>) => skus.join('\u001e');
+
+/**
+ * A snapshot's lists of rows (a category's with its sub-categories', every row, the new ones),
+ * each worked out on first use. `categoryRows` is each category's own rows; `added`, rows after
+ * them to add to their categories' (copied, so the snapshot before keeps its own).
+ */
+function rowSets(
+  index: ListingIndex,
+  categoryById: Map<number, CategoryRow>,
+  categoryRows: Map<number, number[]>,
+  added: readonly number[] = [],
+): Pick<CatalogueSnapshot, 'rowsOf' | 'allRows' | 'newRows' | 'categoryRows'> {
+  const rowsByCategory = new Map(categoryRows);
+  for (const row of added) {
+    const categoryId = index.categoryIds[row]!;
+    rowsByCategory.set(categoryId, [...(rowsByCategory.get(categoryId) ?? []), row]);
+  }
+  const childrenOf = new Map<number, number[]>();
+  for (const category of categoryById.values()) {
+    if (category.parentId !== null) childrenOf.set(category.parentId, [...(childrenOf.get(category.parentId) ?? []), category.id]);
+  }
+  const memo = new Map<string, Int32Array>();
+  const remember = (key: string, rows: () => number[]) => {
+    let value = memo.get(key);
+    if (!value) memo.set(key, (value = Int32Array.from(rows())));
+    return value;
+  };
+  return {
+    categoryRows: rowsByCategory,
+    rowsOf: (category) =>
+      remember(`category:${category.id}`, () => [category.id, ...(childrenOf.get(category.id) ?? [])].flatMap((id) => rowsByCategory.get(id) ?? [])),
+    allRows: () => remember('all', () => Array.from({ length: index.size }, (_, row) => row)),
+    newRows: () => remember('new', () => Array.from({ length: index.size }, (_, row) => row).filter((row) => index.newFlags[row] === 1)),
+  };
 }
 
 /** The snapshot of `ctx.db`'s catalogue, as fresh as the rules above keep it. */
@@ -304,9 +398,9 @@ async function loadSnapshot(ctx: SnapshotContext): Promise<CatalogueSnapshot> {
   // The index's rows are the products' positions in this list.
   const suggestions = await buildSuggestionIndex(products, (id) => index.rowOfId.get(id), index.sortRows[1], index.size);
   const suggestionFacts: SuggestionFacts[] = [];
-  for (const [position, { slug, sku, name, imageUrl }] of products.entries()) {
+  for (const [position, product] of products.entries()) {
     if (position % FACTS_SLICE === FACTS_SLICE - 1) await yieldToRequests();
-    suggestionFacts.push({ slug, sku, name, headWord: headWord(name), imageUrl });
+    suggestionFacts.push(suggestionFactsOf(product));
   }
   const categoryById = new Map(categories.map((category) => [category.id, category]));
   const cards = await buildCardFacts(
@@ -321,10 +415,6 @@ async function loadSnapshot(ctx: SnapshotContext): Promise<CatalogueSnapshot> {
       return row === undefined ? [] : [{ row, skus }];
     }),
   );
-  const childrenOf = new Map<number, number[]>();
-  for (const category of categories) {
-    if (category.parentId !== null) childrenOf.set(category.parentId, [...(childrenOf.get(category.parentId) ?? []), category.id]);
-  }
   // Every facet once, for listings across departments (search, whole-shop promotions).
   const allFacets = [...new Map(facetRows.map((row) => [row.identifier, row])).values()];
   const facetsByCategory = new Map<number, FacetDefinition[]>();
@@ -336,22 +426,13 @@ async function loadSnapshot(ctx: SnapshotContext): Promise<CatalogueSnapshot> {
     if (list) list.push(row);
     else rowsByCategory.set(categoryId, [row]);
   }
-  const memo = new Map<string, Int32Array>();
-  const remember = (key: string, rows: () => number[]) => {
-    let value = memo.get(key);
-    if (!value) memo.set(key, (value = Int32Array.from(rows())));
-    return value;
-  };
   const toFacets = (rows: FacetDefinition[]) => rows.map(({ identifier, displayName }) => ({ identifier, displayName }));
   return {
     index,
     categoryBySlug: new Map(categories.map((category) => [category.slug, category])),
     categoryById,
     facetsOf: (category) => toFacets(category ? (facetsByCategory.get(category.parentId ?? category.id) ?? []) : allFacets),
-    rowsOf: (category) =>
-      remember(`category:${category.id}`, () => [category.id, ...(childrenOf.get(category.id) ?? [])].flatMap((id) => rowsByCategory.get(id) ?? [])),
-    allRows: () => remember('all', () => Array.from({ length: index.size }, (_, row) => row)),
-    newRows: () => remember('new', () => Array.from({ length: index.size }, (_, row) => row).filter((row) => index.newFlags[row] === 1)),
+    ...rowSets(index, categoryById, rowsByCategory),
     suggestions,
     suggestionFacts,
     cards,

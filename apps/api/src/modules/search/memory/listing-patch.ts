@@ -21,7 +21,57 @@ export function patchListingIndex(index: ListingIndex, changed: readonly Listing
     if (index.newFlags[row] !== (product.badges.includes('new') ? 1 : 0)) return null;
     rows.push(row);
   }
-  // Facets and options met for the first time are added to copies, so the old index keeps its own.
+  const numbering = facetNumbering(index);
+  const pairsOfRow = new Map<number, { facets: number[]; options: number[] }>();
+  for (const [k, product] of changed.entries()) pairsOfRow.set(rows[k]!, numbering.pairsOf(product, nextDay));
+  const { facetNumbers, facetOptions } = numbering.finish();
+
+  // Each changed row takes its new facts, then its new place in each order: the other rows are in
+  // order by their own facts, so one search finds the place.
+  const { prices, discounts, popularity, priceBand, sortRows, sortRank } = index;
+  const oldPrices = rows.map((row) => prices[row]!);
+  for (const [k, product] of changed.entries()) {
+    const row = rows[k]!;
+    prices[row] = product.priceIncVat;
+    discounts[row] = product.discountPercentage;
+    popularity[row] = product.popularity;
+    priceBand[row] = bandOf(product.priceIncVat);
+    for (const sort of [1, 2, 3, 4] as const) moveInOrder(sortRows[sort], sortRank[sort], row, ORDERS[sort](index));
+  }
+
+  const pairs = spliceFacetPairs(index, pairsOfRow);
+  const { optionBase, optionTotal } = optionBases(facetOptions);
+  // The lowest and highest price: looked for again only when a changed row had one of them.
+  let { min, max } = index.priceRange;
+  if (changed.some((product, k) => oldPrices[k] === min || oldPrices[k] === max)) {
+    min = Number.MAX_SAFE_INTEGER;
+    max = 0;
+    for (let row = 0; row < index.size; row++) {
+      if (prices[row]! < min) min = prices[row]!;
+      if (prices[row]! > max) max = prices[row]!;
+    }
+  }
+  for (const product of changed) {
+    min = Math.min(min, product.priceIncVat);
+    max = Math.max(max, product.priceIncVat);
+  }
+  const { workSpace } = index;
+  return {
+    ...index,
+    priceRange: { min: index.size === 0 ? 0 : min, max },
+    facetNumbers,
+    facetOptions,
+    ...pairs,
+    optionBase,
+    workSpace: optionTotal === workSpace.counts.length ? workSpace : { ...workSpace, counts: new Int32Array(optionTotal) },
+  };
+}
+
+/**
+ * Numbers a product's facet values as `index` does, adding any facet or option met for the first
+ * time to copies (so the old index keeps its own); `finish` sorts the copied facets' options for display.
+ */
+export function facetNumbering(index: Pick<ListingIndex, 'facetNumbers' | 'facetOptions'>) {
   let facetNumbers = index.facetNumbers;
   const facetOptions = [...index.facetOptions];
   const copied = new Set<number>();
@@ -51,76 +101,46 @@ export function patchListingIndex(index: ListingIndex, changed: readonly Listing
     }
     return [facet, option];
   };
-  const pairsOfRow = new Map<number, { facets: number[]; options: number[] }>();
-  for (const [k, product] of changed.entries()) {
-    const seen = new Set<number>();
-    const pairs = { facets: [] as number[], options: [] as number[] };
-    for (const [identifier, value] of facetValuesOf(product, nextDay)) {
-      const [facet, option] = numberOf(identifier, value);
-      // A product counts once per option, however many of its skus share it (as the build does).
-      if (seen.has(facet * 65_536 + option)) continue;
-      seen.add(facet * 65_536 + option);
-      pairs.facets.push(facet);
-      pairs.options.push(option);
-    }
-    pairsOfRow.set(rows[k]!, pairs);
-  }
-  for (const facet of copied) {
-    const options = facetOptions[facet]!;
-    options.displayOrder = Int32Array.from(options.displayValues.keys()).toSorted((a, b) =>
-      options.displayValues[a]!.localeCompare(options.displayValues[b]!, 'en-GB', { numeric: true }),
-    );
-  }
+  return {
+    /** The product's facet pairs; a product counts once per option, however many of its skus share it (as the build does). */
+    pairsOf(product: ListingProduct, nextDay: NextDayRate): { facets: number[]; options: number[] } {
+      const seen = new Set<number>();
+      const pairs = { facets: [] as number[], options: [] as number[] };
+      for (const [identifier, value] of facetValuesOf(product, nextDay)) {
+        const [facet, option] = numberOf(identifier, value);
+        if (seen.has(facet * 65_536 + option)) continue;
+        seen.add(facet * 65_536 + option);
+        pairs.facets.push(facet);
+        pairs.options.push(option);
+      }
+      return pairs;
+    },
+    finish() {
+      for (const facet of copied) {
+        const options = facetOptions[facet]!;
+        options.displayOrder = Int32Array.from(options.displayValues.keys()).toSorted((a, b) =>
+          options.displayValues[a]!.localeCompare(options.displayValues[b]!, 'en-GB', { numeric: true }),
+        );
+      }
+      return { facetNumbers, facetOptions };
+    },
+  };
+}
 
-  // Each changed row takes its new facts, then its new place in each order: the other rows are in
-  // order by their own facts, so one search finds the place.
-  const { prices, discounts, popularity, priceBand, sortRows, sortRank } = index;
-  const oldPrices = rows.map((row) => prices[row]!);
-  for (const [k, product] of changed.entries()) {
-    const row = rows[k]!;
-    prices[row] = product.priceIncVat;
-    discounts[row] = product.discountPercentage;
-    popularity[row] = product.popularity;
-    priceBand[row] = bandOf(product.priceIncVat);
-    for (const sort of [1, 2, 3, 4] as const) moveInOrder(sortRows[sort], sortRank[sort], row, ORDERS[sort](index));
-  }
-
-  const pairs = spliceFacetPairs(index, pairsOfRow);
+/** Where each facet's options start in the run of every facet's options end to end, and the run's length. */
+export function optionBases(facetOptions: ListingIndex['facetOptions']): { optionBase: Int32Array; optionTotal: number } {
   const optionBase = new Int32Array(facetOptions.length);
   let optionTotal = 0;
   for (const [facet, options] of facetOptions.entries()) {
     optionBase[facet] = optionTotal;
     optionTotal += options.identifiers.length;
   }
-  // The lowest and highest price: looked for again only when a changed row had one of them.
-  let { min, max } = index.priceRange;
-  if (changed.some((product, k) => oldPrices[k] === min || oldPrices[k] === max)) {
-    min = Number.MAX_SAFE_INTEGER;
-    max = 0;
-    for (let row = 0; row < index.size; row++) {
-      if (prices[row]! < min) min = prices[row]!;
-      if (prices[row]! > max) max = prices[row]!;
-    }
-  }
-  for (const product of changed) {
-    min = Math.min(min, product.priceIncVat);
-    max = Math.max(max, product.priceIncVat);
-  }
-  const { workSpace } = index;
-  return {
-    ...index,
-    priceRange: { min: index.size === 0 ? 0 : min, max },
-    facetNumbers,
-    facetOptions,
-    ...pairs,
-    optionBase,
-    workSpace: optionTotal === workSpace.counts.length ? workSpace : { ...workSpace, counts: new Int32Array(optionTotal) },
-  };
+  return { optionBase, optionTotal };
 }
 
 /** Before: negative when row `a` comes before row `b` in an order (ties fall to the row, which is id order, as the build's). */
-type Before = (a: number, b: number) => number;
-const ORDERS: Record<ListingInput['sort'], (index: ListingIndex) => Before> = {
+export type Before = (a: number, b: number) => number;
+export const ORDERS: Record<ListingInput['sort'], (index: Pick<ListingIndex, 'popularity' | 'prices' | 'discounts'>) => Before> = {
   1:
     ({ popularity }) =>
     (a, b) =>
@@ -160,7 +180,7 @@ export function moveInOrder(rows: Int32Array, rank: Int32Array, row: number, bef
 }
 
 /** Pairs of room left in the facet pairs' buffers, so that a product gaining a facet value (back in stock) needs no new buffer. */
-const PAIR_SLACK = 4096;
+export const PAIR_SLACK = 4096;
 
 /**
  * The facet pairs with `replaced` rows' pairs swapped for theirs, written into the index's spare
@@ -178,7 +198,8 @@ function spliceFacetPairs(
   const roomy = spare && spare.facetOf.length >= total;
   const facetOf = roomy ? spare.facetOf : new Int32Array(total + PAIR_SLACK);
   const optionOf = roomy ? spare.optionOf : new Int32Array(total + PAIR_SLACK);
-  const starts = spare?.pairStart ?? new Int32Array(size + 1);
+  // Rows added since the spare was made leave its starts too short.
+  const starts = spare && spare.pairStart.length >= size + 1 ? spare.pairStart : new Int32Array(size + 1);
   const changedRows = [...replaced.keys()].toSorted((a, b) => a - b);
   let at = 0;
   let row = 0;

@@ -50,6 +50,8 @@ export interface CodeIndex {
   exact(text: string): CodeMatch | null;
   /** Up to `limit` products with a code starting with `text`, in code order, each with its first such code. */
   startingWith(text: string, limit: number): CodeMatch[];
+  /** This index with new products' codes added (decision 0138); this one is left as it was. */
+  withProducts(products: readonly CodedProduct[]): CodeIndex;
 }
 
 /** Products (and then codes) handled between two turns of the event loop. */
@@ -64,22 +66,17 @@ const SEPARATOR = '\u0001';
  * key per code would triple the index's memory (docs/decisions/0017).
  */
 export async function buildCodeIndex(products: Iterable<CodedProduct>): Promise<CodeIndex> {
-  const added: { row: number; code: string; variant: boolean }[] = [];
+  const added: CodeEntry[] = [];
   // Each code's key followed by its number, sorted as plain strings: several times faster than a
   // sort with a comparison function, and codes with one key end up side by side.
   const byKey: string[] = [];
-  const add = (row: number, code: string, variant: boolean) => {
-    const key = codeKey(code);
-    if (!looksLikeCode(key)) return;
-    byKey.push(`${key}${SEPARATOR}${added.length}`);
-    added.push({ row, code, variant });
-  };
   let count = 0;
-  for (const { row, skus } of products) {
+  for (const product of products) {
     if (++count % BUILD_SLICE === 0) await yieldToRequests();
-    const productCode = productCodeOf(skus);
-    if (productCode !== null) add(row, productCode, false);
-    for (const sku of skus) add(row, sku, true);
+    for (const { entry, key } of codesOf(product)) {
+      byKey.push(`${key}${SEPARATOR}${added.length}`);
+      added.push(entry);
+    }
   }
   const inOrder = await sortInSlices(byKey);
   const sorted = new SortedCodes(inOrder.length);
@@ -88,6 +85,19 @@ export async function buildCodeIndex(products: Iterable<CodedProduct>): Promise<
     sorted.set(at, added[Number(entry.slice(entry.indexOf(SEPARATOR) + 1))]!);
   }
   return sorted;
+}
+
+interface CodeEntry {
+  row: number;
+  code: string;
+  variant: boolean;
+}
+
+/** A product's codes as the index holds them, with their keys: its own code (if its skus share one), then each sku. */
+function codesOf({ row, skus }: CodedProduct): { entry: CodeEntry; key: string }[] {
+  const productCode = productCodeOf(skus);
+  const entries = [...(productCode === null ? [] : [{ row, code: productCode, variant: false }]), ...skus.map((code) => ({ row, code, variant: true }))];
+  return entries.map((entry) => ({ entry, key: codeKey(entry.code) })).filter(({ key }) => looksLikeCode(key));
 }
 
 class SortedCodes implements CodeIndex {
@@ -101,7 +111,38 @@ class SortedCodes implements CodeIndex {
     this.#variants = new Uint8Array(size);
   }
 
-  set(at: number, entry: { row: number; code: string; variant: boolean }) {
+  /**
+   * A new index with `products`' codes each put where a build would sort it: a few binary searches
+   * for the new codes, then the old ones copied across in runs. Keys are not worked out again for
+   * the old codes, which at 300,000 codes would cost more than the copy.
+   */
+  withProducts(products: readonly CodedProduct[]): CodeIndex {
+    const entries = products
+      .flatMap(codesOf)
+      // Codes of one key keep the order they came in (a build sorts them by it too: one key names neither).
+      .toSorted((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const size = this.#codes.length;
+    const next = new SortedCodes(size + entries.length);
+    let copied = 0;
+    for (const [k, { entry, key }] of entries.entries()) {
+      // After every old code of the same key, as a build leaves codes added later.
+      const at = this.#lowerBound(`${key}\u0000`);
+      this.#copyRun(next, copied, at, k);
+      copied = at;
+      next.set(at + k, entry);
+    }
+    this.#copyRun(next, copied, size, entries.length);
+    return next;
+  }
+
+  /** Codes `from` to `to` into `next`, `shift` places on. */
+  #copyRun(next: SortedCodes, from: number, to: number, shift: number) {
+    for (let at = from; at < to; at++) next.#codes[at + shift] = this.#codes[at]!;
+    next.#rows.set(this.#rows.subarray(from, to), from + shift);
+    next.#variants.set(this.#variants.subarray(from, to), from + shift);
+  }
+
+  set(at: number, entry: CodeEntry) {
     this.#codes[at] = entry.code;
     this.#rows[at] = entry.row;
     this.#variants[at] = entry.variant ? 1 : 0;
