@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   clearFilters,
   hasFilters,
+  listFiltered,
   LISTING_PAGE_SIZE,
   listingRequest,
   listingSearch,
@@ -112,5 +113,23 @@ describe('counting', () => {
     expect(resultsSummary({ from: 24, total: 45 }, 21)).toBe('Showing 25–45 of 45 products');
     expect(resultsSummary({ from: 0, total: 1 }, 1)).toBe('Showing 1–1 of 1 product');
     expect(resultsSummary({ from: 0, total: 0 }, 0)).toBeNull();
+  });
+});
+
+describe('listFiltered', () => {
+  it('names each chosen option and the sort by its label', () => {
+    expect(listFiltered(parse('finish=chrome&finish=matt-black&sort=2&page=3'), 'Basins')).toEqual({
+      category: 'Basins',
+      filters: [
+        { type: 'finish', value: 'chrome' },
+        { type: 'finish', value: 'matt-black' },
+      ],
+      sorts: [{ type: 'sort', value: 'Price: low to high' }],
+    });
+  });
+
+  it('sends a sort alone, and nothing for the listing as it first shows', () => {
+    expect(listFiltered(parse('sort=4'), 'Taps')).toEqual({ category: 'Taps', filters: [], sorts: [{ type: 'sort', value: 'Largest discount' }] });
+    expect(listFiltered(parse('page=2'), 'Taps')).toBeNull();
   });
 });

@@ -89,6 +89,20 @@ export function listingSearch(state: ListingState, query?: string): string {
 
 export const hasFilters = (state: ListingState) => Object.values(state.facets).some((values) => values.length > 0);
 
+/**
+ * Segment's "Product List Filtered" properties for a view with filters or a sort chosen (docs/domain.md
+ * §10.7), null for the listing as it first shows: each chosen option as a filter, the sort by its label.
+ */
+export function listFiltered(
+  state: ListingState,
+  category: string,
+): { category: string; filters: { type: string; value: string }[]; sorts: { type: string; value: string }[] } | null {
+  const filters = Object.entries(state.facets).flatMap(([type, values]) => values.map((value) => ({ type, value })));
+  if (filters.length === 0 && state.sort === 1) return null;
+  const sorts = state.sort === 1 ? [] : [{ type: 'sort', value: SORT_CHOICES.find((choice) => choice.value === state.sort)!.label }];
+  return { category, filters, sorts };
+}
+
 /** Adds or removes one option; any change of filters starts again at page 1. */
 export function toggleOption(state: ListingState, facet: string, option: string): ListingState {
   const current = state.facets[facet] ?? [];

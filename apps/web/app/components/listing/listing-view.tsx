@@ -1,10 +1,11 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { useEarlyPresses } from '../../lib/early-press.ts';
 import { useTradePricedCards } from '../../lib/trade-prices.ts';
 import type { TileListing } from '../../lib/tile-cards.ts';
-import { clearFilters, hasFilters, listingSearch, pageCount, resultsSummary, withPage, type ListingState } from '../../lib/listing-params.ts';
+import { track } from '../../lib/events/track.ts';
+import { clearFilters, hasFilters, listFiltered, listingSearch, pageCount, resultsSummary, withPage, type ListingState } from '../../lib/listing-params.ts';
 import { Button, ButtonLink } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { SearchIcon } from '../ui/icons.tsx';
@@ -51,6 +52,12 @@ export function ListingView({ listing, state, problem, query, label, empty, clas
   const summary = resultsSummary(pagination, products.length);
   const selectedCount = Object.values(state.facets).reduce((sum, values) => sum + values.length, 0);
   const panelProps = { facets, state, query, clearHref };
+  // Each filtered or sorted view once, whichever page of it is shown (the page is not part of it).
+  const filtered = JSON.stringify(listFiltered(state, label));
+  useEffect(() => {
+    const properties = JSON.parse(filtered) as ReturnType<typeof listFiltered>;
+    if (properties) track('Product List Filtered', properties);
+  }, [filtered]);
 
   return (
     <div className={cn('container-page py-8 lg:py-10', className)}>

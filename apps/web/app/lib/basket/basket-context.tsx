@@ -2,6 +2,7 @@ import type { Basket, SavedBasket } from '@shop/contracts';
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useShopAuth } from '../../components/auth/use-shop-auth.ts';
 import { useToast } from '../../components/ui/toast.tsx';
+import { trackLineChange } from '../events/basket-events.ts';
 import { useApiClients } from '../use-api.ts';
 import { useSerialChanges, type ChangeResult } from '../use-serial-changes.ts';
 import {
@@ -114,13 +115,15 @@ export function BasketProvider({ children }: { children: ReactNode }) {
    * over by a sign-in elsewhere) is forgotten and the basket is empty again.
    */
   const change = useCallback(
-    (call: (basketId: string) => Promise<Basket>) =>
+    (call: (basketId: string) => Promise<Basket>, sku?: string) =>
       enqueue(async () => {
         const basketId = targetId();
         if (!basketId) throw new Error('There is no basket to change yet.');
+        const before = basketRef.current;
         try {
           const next = await call(basketId);
           accept(next);
+          if (sku) trackLineChange(sku, before, next);
           return next;
         } catch (failure) {
           if (isBasketGone(failure, basketId)) {
@@ -196,6 +199,7 @@ export function BasketProvider({ children }: { children: ReactNode }) {
           ? enqueue(async () => {
               const body = { sku, quantity };
               const basketId = targetId();
+              const before = basketRef.current;
               let next: Basket;
               try {
                 next = basketId ? await api.addItem({ params: { basketId }, body }) : await api.createBasket({ body });
@@ -206,11 +210,12 @@ export function BasketProvider({ children }: { children: ReactNode }) {
                 next = await api.createBasket({ body });
               }
               accept(next);
+              trackLineChange(sku, before, next, quantity);
               return next;
             })
           : enqueue(missing),
-      setQuantity: (sku, quantity) => (api ? change((basketId) => api.setItem({ params: { basketId }, body: { sku, quantity } })) : enqueue(missing)),
-      remove: (sku) => (api ? change((basketId) => api.removeItem({ params: { basketId }, body: { sku } })) : enqueue(missing)),
+      setQuantity: (sku, quantity) => (api ? change((basketId) => api.setItem({ params: { basketId }, body: { sku, quantity } }), sku) : enqueue(missing)),
+      remove: (sku) => (api ? change((basketId) => api.removeItem({ params: { basketId }, body: { sku } }), sku) : enqueue(missing)),
       applyDiscount: (code) => (api ? change((basketId) => api.addDiscount({ params: { basketId }, body: { code } })) : enqueue(missing)),
       removeDiscount: () =>
         api ? change((basketId) => api.removeDiscount({ params: { basketId }, body: { code: basketRef.current?.discount?.code ?? '' } })) : enqueue(missing),
