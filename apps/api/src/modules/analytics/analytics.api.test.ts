@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalyticsClient, type AnalyticsClient } from '@shop/api-client';
 import type { Actor, Clock } from '../../platform/context.ts';
+import { countStatements } from '../../testing/statement-counter.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 
 let api: TestApi;
@@ -54,6 +55,20 @@ describe('recording shopping events', () => {
     expect(await rollup('checkout-step', '2')).toBe(1);
     const [day] = await rows<{ day: string }>(sql`select day::text from analytics_daily where metric = 'checkout-step'`);
     expect(day!.day).toBe('2026-03-02');
+  });
+
+  it('stores a batch and its roll-up in one statement, whatever its size', async () => {
+    const counter = countStatements(api.database);
+    try {
+      const batch = Array.from({ length: 50 }, (_, k) => (k % 2 ? viewed(String(500 + k)) : searched(`Tap washer ${k}`, k % 3)));
+      expect(await visitor().updateActions({ body: { data: { batch } } })).toEqual({ accepted: 50, dropped: 0 });
+      // The shop's own background work may send statements meanwhile: only the events' count.
+      expect(counter.take().filter((statement) => statement.includes('analytics_'))).toHaveLength(1);
+      expect(await rollup('search-no-results', 'tap washer 6')).toBe(1);
+      expect(await rollup('product-viewed', '501')).toBe(1);
+    } finally {
+      counter.stop();
+    }
   });
 
   it('drops an event sent again, in the same batch or a later one, and counts it once', async () => {

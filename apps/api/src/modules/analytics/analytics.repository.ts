@@ -1,33 +1,51 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { londonIsoDate } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { DataSubject } from '../../platform/personal-data.ts';
 import { analyticsDaily, analyticsEvents } from './analytics.tables.ts';
-import type { RollupIncrement } from './event-rules.ts';
 
 export type EventRow = typeof analyticsEvents.$inferInsert;
 
-/**
- * Stores the events whose ids are new and answers those ids; a repeat (in this batch's retry, or a
- * batch sent twice at once) is left out by the key. Inserted in id order, so two batches sharing ids
- * wait for each other in the same order rather than deadlock.
- */
-export async function insertNewEvents(db: Database, rows: readonly EventRow[]): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
-  const sorted = rows.toSorted((a, b) => (a.messageId < b.messageId ? -1 : 1));
-  const inserted = await db.insert(analyticsEvents).values(sorted).onConflictDoNothing().returning({ messageId: analyticsEvents.messageId });
-  return new Set(inserted.map((row) => row.messageId));
+/** A roll-up count an event makes, if the event is stored (one per (metric, subject) per batch: event-rules.ts). */
+export interface EventCount {
+  messageId: string;
+  metric: string;
+  subject: string;
 }
 
-/** Adds a batch's increments to the daily roll-up (sorted by the caller: rows are taken in one order). */
-export async function addToRollup(db: Database, increments: readonly RollupIncrement[]): Promise<void> {
-  if (increments.length === 0) return;
-  await db
-    .insert(analyticsDaily)
-    .values([...increments])
-    .onConflictDoUpdate({
-      target: [analyticsDaily.day, analyticsDaily.metric, analyticsDaily.subject],
-      set: { count: sql`${analyticsDaily.count} + excluded.count` },
-    });
+/**
+ * Stores the batch's events whose ids are new, and adds one to the day's roll-up for each (metric,
+ * subject) that a newly stored event of the batch counts, in one statement: a repeat (a retry, or a
+ * batch sent twice at once) is left out by the key and counts nothing. The rows go as arrays, so the
+ * statement is the same text for any batch (planned once) and travels as one round trip. Events and
+ * roll-up rows are taken in key order, so two batches at once wait for each other rather than deadlock.
+ * Answers how many events were stored.
+ */
+export async function storeEvents(db: Database, receivedAt: Date, rows: readonly EventRow[], counts: readonly EventCount[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const column = <T>(pick: (row: EventRow) => T) => sql.param(rows.map(pick));
+  const day = londonIsoDate(receivedAt);
+  const result = (await db.execute(sql`with stored as (
+      insert into analytics_events (message_id, event, received_at, anonymous_id, user_id, properties)
+      select e.message_id, e.event, ${receivedAt}, e.anonymous_id, e.user_id, e.properties::jsonb
+      from unnest(${column((row) => row.messageId)}::uuid[], ${column((row) => row.event)}::text[], ${column((row) => row.anonymousId ?? null)}::text[],
+                  ${column((row) => row.userId ?? null)}::text[], ${column((row) => JSON.stringify(row.properties))}::text[])
+           as e(message_id, event, anonymous_id, user_id, properties)
+      order by e.message_id
+      on conflict do nothing
+      returning message_id
+    ), counted as (
+      select distinct c.metric, c.subject
+      from unnest(${sql.param(counts.map((made) => made.messageId))}::uuid[], ${sql.param(counts.map((made) => made.metric))}::text[],
+                  ${sql.param(counts.map((made) => made.subject))}::text[]) as c(message_id, metric, subject)
+      join stored using (message_id)
+    ), rolled_up as (
+      insert into analytics_daily (day, metric, subject, count)
+      select ${day}::date, metric, subject, 1 from counted order by metric, subject
+      on conflict (day, metric, subject) do update set count = analytics_daily.count + 1
+    )
+    select count(*)::int as stored from stored`)) as unknown as { rows: { stored: number }[] };
+  return result.rows[0]!.stored;
 }
 
 /** The products a signed-in shopper viewed, newest first, each once. */

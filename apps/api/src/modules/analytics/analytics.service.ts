@@ -1,7 +1,7 @@
 import { londonIsoDate, type ActionsUpdated } from '@shop/contracts';
 import type { CallerContext, ServiceContext } from '../../platform/context.ts';
 import * as repository from './analytics.repository.ts';
-import { admit, readEvent, rollupIncrements, type ShoppingEvent } from './event-rules.ts';
+import { admit, eventCounts, readEvent, type ShoppingEvent } from './event-rules.ts';
 
 export interface ActionsUpdateInput {
   data: { batch: readonly Record<string, unknown>[] };
@@ -45,15 +45,13 @@ export function createAnalyticsService(): AnalyticsService {
         if (!event || !who || kept.has(event.messageId)) continue;
         kept.set(event.messageId, { event, row: { messageId: event.messageId, event: event.event, receivedAt, properties: event.properties, ...who } });
       }
-      const stored = await ctx.db.transaction(async (tx) => {
-        const inserted = await repository.insertNewEvents(
-          tx,
-          [...kept.values()].map(({ row }) => row),
-        );
-        const events = [...kept.values()].filter(({ event }) => inserted.has(event.messageId)).map(({ event }) => event);
-        await repository.addToRollup(tx, rollupIncrements(events, receivedAt));
-        return events.length;
-      });
+      const events = [...kept.values()];
+      const stored = await repository.storeEvents(
+        ctx.db,
+        receivedAt,
+        events.map(({ row }) => row),
+        eventCounts(events.map(({ event }) => event)),
+      );
       return { accepted: stored, dropped: input.data.batch.length - stored };
     },
     productsViewedBy: ({ db }, userId, limit) => repository.productsViewedBy(db, userId, limit),

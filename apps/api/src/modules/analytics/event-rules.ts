@@ -4,7 +4,7 @@
  * and what it adds to the daily roll-up. Prices and totals an event claims are read by no rule: a
  * browser can send anything, so sales and revenue come from orders, never from events.
  */
-import { CAROUSEL_LISTS, londonIsoDate, type ShoppingEventName } from '@shop/contracts';
+import { CAROUSEL_LISTS, type ShoppingEventName } from '@shop/contracts';
 import { z } from 'zod';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -177,23 +177,11 @@ export function rollupKeys(event: ShoppingEvent): RollupKey[] {
   }
 }
 
-export interface RollupIncrement extends RollupKey {
-  day: string;
-  count: number;
-}
-
 /**
- * The increments a batch's stored events make, by London day. One visitor's batch counts each
- * (metric, subject) once: a script replaying a product view fifty times in a batch is one view.
- * Sorted, so two batches at once take the roll-up's rows in the same order (no deadlock).
+ * The roll-up counts each event makes if it is stored. The store (`storeEvents`) counts each (metric,
+ * subject) once a batch, for the batch's newly stored events: a script replaying a product view fifty
+ * times in a batch is one view, and a batch sent again counts nothing.
  */
-export function rollupIncrements(events: readonly ShoppingEvent[], receivedAt: Date): RollupIncrement[] {
-  const day = londonIsoDate(receivedAt);
-  const seen = new Map<string, RollupIncrement>();
-  for (const event of events) {
-    for (const key of rollupKeys(event)) seen.set(`${key.metric}\u0000${key.subject}`, { day, ...key, count: 1 });
-  }
-  return [...seen.values()].toSorted((a, b) =>
-    a.metric === b.metric ? (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0) : a.metric < b.metric ? -1 : 1,
-  );
+export function eventCounts(events: readonly ShoppingEvent[]): { messageId: string; metric: Metric; subject: string }[] {
+  return events.flatMap((event) => rollupKeys(event).map((key) => ({ messageId: event.messageId, ...key })));
 }
