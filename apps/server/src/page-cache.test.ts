@@ -24,6 +24,9 @@ describe('which requests get a kept guest page', () => {
     expect(guestPageKey(get('/p/a-basin'), true)).toBe('bot https://shop.test/p/a-basin');
     expect(guestPageKey(get('/c/basins?page=2'), false)).toBe('browser https://shop.test/c/basins?page=2');
     expect(guestPageKey(get('/categories'), false)).toBe('browser https://shop.test/categories');
+    for (const path of ['/about', '/blog', '/blog?page=2', '/blog/a-post', '/help', '/help/delivery', '/terms', '/privacy', '/cookies', '/reviews-policy']) {
+      expect(guestPageKey(get(path), false)).toBe(`browser https://shop.test${path}`);
+    }
   });
 
   it('keys the pages of a guest who has answered the cookie banner, and nothing else, apart from those who have not', () => {
@@ -39,7 +42,19 @@ describe('which requests get a kept guest page', () => {
     }
     expect(guestPageKey(get('/p/a-basin', { cookie: 'shop_consent=accepted; shop_basket=b1' }), false)).toBeNull();
     expect(guestPageKey(get('/', { authorization: 'Bearer x' }), false)).toBeNull();
-    for (const path of ['/basket', '/checkout', '/account', '/p/a/b', '/help/delivery', '/sitemap.xml']) expect(guestPageKey(get(path), false)).toBeNull();
+    for (const path of [
+      '/basket',
+      '/checkout',
+      '/account',
+      '/p/a/b',
+      '/help/contact',
+      '/help/contact/return',
+      '/help/reply/t1',
+      '/cookies/settings',
+      '/sitemap.xml',
+    ]) {
+      expect(guestPageKey(get(path), false)).toBeNull();
+    }
     expect(guestPageKey({ ...get('/p/a-basin'), method: 'POST' }, false)).toBeNull();
     expect(guestPageKey({ ...get('/'), method: 'HEAD' }, false)).toBeNull();
     expect(guestPageKey(get(`/search?q=${'x'.repeat(600)}`), false)).toBeNull();

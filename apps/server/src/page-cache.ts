@@ -35,8 +35,13 @@ export interface KeptPage {
   keptAt: number;
 }
 
-/** Pages only a guest's URL decides: the home page, a category, search results, a product page, the category directory. */
-const GUEST_PAGES = /^\/(?:|c\/[^/]+|p\/[^/]+|search|categories)$/;
+/**
+ * Pages only a guest's URL decides: the home page, a category, search results, a product page, the category directory, and the
+ * content pages (about us, the blog and its posts, the help topics, the legal pages), whose publishing forgets them as a price does.
+ * The help centre's forms and reply links are drawn each time.
+ */
+const GUEST_PAGES =
+  /^\/(?:|c\/[^/]+|p\/[^/]+|search|categories|about|blog|blog\/[^/]+|help|help\/(?!contact$|reply$)[^/]+|terms|privacy|cookies|reviews-policy)$/;
 /** A Cookie header holding nothing but the visitor's cookie choice (apps/web/app/lib/consent.ts). */
 const CONSENT_ONLY = /^shop_consent=(?:accepted|rejected);?$/;
 /** The most nonces a kept page may carry (the shop's pages have fewer than ten inline scripts). */
