@@ -143,7 +143,8 @@ try {
          from generate_series(${from + 1}, ${to}) g,
          lateral (select case when g % 10 < 6 then 'Product Viewed' when g % 10 < 8 then 'Product Added'
                               when g % 10 = 8 then 'Products Searched' else 'Checkout Step Completed' end as event,
-                         case when g % 10 < 8 then jsonb_build_object('product_id', ('{${productIds.join(',')}}'::int[])[1 + (g::bigint * 7919) % ${products}]::text, 'sku', 'PL000001-1', 'bench', true)
+                         case when g % 10 < 8 then jsonb_build_object('product_id',
+                                ('{${productIds.join(',')}}'::int[])[1 + (g::bigint * 7919) % ${products}]::text, 'sku', 'PL000001-1', 'bench', true)
                               when g % 10 = 8 then jsonb_build_object('query', 'query ' || (g % 20000), 'results', g % 7, 'bench', true)
                               else jsonb_build_object('step', 1 + g % 4, 'bench', true) end as properties) e`,
       );
