@@ -171,6 +171,8 @@ export const siteContentRoutes = {
   getPublishedPages: ['GET', '/content/published-pages'],
   getGlobalItemForEditing: ['GET', '/content/global-items/{id}'],
   uploadContentImage: ['POST', '/content/images'],
+  getContentImageCleanup: ['GET', '/content/image-cleanup'],
+  cleanUpContentImages: ['POST', '/content/image-cleanup'],
   getContentImage: ['GET', '/content/images/{imageId}'],
 } as const;
 

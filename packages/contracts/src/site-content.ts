@@ -332,6 +332,21 @@ export const ContentImageUploadSchema = z
   .meta({ id: 'ContentImageUpload' });
 export type ContentImageUpload = z.infer<typeof ContentImageUploadSchema>;
 
+const pictureCount = z.object({ count: z.number().int().min(0), bytes: z.number().int().min(0) });
+/** Pictures uploaded for pages that no kept version uses, and the clean-up that removes them once they are a week old. */
+export const ContentImageCleanupSchema = z
+  .object({
+    unused: pictureCount.describe('Pictures no version of a page, post or global item uses (draft, published, scheduled or earlier), and their bytes'),
+    removable: pictureCount.describe('Of those, the ones uploaded at least `graceDays` days ago: what a clean-up removes'),
+    graceDays: z.number().int(),
+    lastCleanup: z
+      .object({ at, by: z.string().describe('The member of staff who ran it, or "The daily clean-up"'), removed: pictureCount })
+      .nullable()
+      .describe('The latest clean-up, and what it removed'),
+  })
+  .meta({ id: 'ContentImageCleanup' });
+export type ContentImageCleanup = z.infer<typeof ContentImageCleanupSchema>;
+
 export const siteContentEndpoints = {
   getPageData: defineEndpoint({
     service: 'site',
@@ -466,6 +481,26 @@ export const siteContentEndpoints = {
     access: editors,
     bodyType: 'multipart',
     responses: { 201: ContentImageUploadSchema },
+  }),
+  getContentImageCleanup: defineEndpoint({
+    service: 'site',
+    method: 'GET',
+    path: '/content/image-cleanup',
+    summary: 'How many pictures uploaded for pages no kept version uses, the space they take, and the latest clean-up',
+    access: editors,
+    responses: { 200: ContentImageCleanupSchema },
+  }),
+  cleanUpContentImages: defineEndpoint({
+    service: 'site',
+    method: 'POST',
+    path: '/content/image-cleanup',
+    summary: 'Removes the pictures no kept version uses that were uploaded at least a week ago, now; answers with the counts after it',
+    description:
+      'A picture any version of a page, post or global item names (draft, published, scheduled, or an earlier one that could be restored) ' +
+      'is never removed. The clean-up is recorded with who ran it and what it removed. The shop also runs it once a day.',
+    access: editors,
+    bodyType: 'none',
+    responses: { 200: ContentImageCleanupSchema },
   }),
   getContentImage: defineEndpoint({
     service: 'site',

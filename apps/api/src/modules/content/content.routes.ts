@@ -33,6 +33,8 @@ export async function registerContentRoutes(app: FastifyInstance, service: Conte
   bindEndpoint(app, posts.publishPost, ({ ctx, params, body }) => service.publishPost(ctx, params.slug, body));
   bindEndpoint(app, posts.unpublishPost, ({ ctx, params, body }) => service.unpublishPost(ctx, params.slug, body.version));
   bindEndpoint(app, posts.restorePostRevision, ({ ctx, params, body }) => service.restorePostRevision(ctx, params.slug, body.version, body.revision));
+  bindEndpoint(app, calls.getContentImageCleanup, ({ ctx }) => service.contentImageCleanup(ctx));
+  bindEndpoint(app, calls.cleanUpContentImages, ({ ctx }) => service.cleanUpContentImages(ctx));
   bindEndpoint(app, calls.getContentImage, async ({ ctx, params, reply }) => {
     const file = await service.openContentImage(ctx, params.imageId);
     // Shown in pages, or opened on its own in a tab: inline, never a download.

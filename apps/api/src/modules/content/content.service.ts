@@ -1,10 +1,11 @@
-import type { CallerContext } from '../../platform/context.ts';
+import type { CallerContext, ServiceContext } from '../../platform/context.ts';
 import type { ContentDeps } from './content.deps.ts';
 import { createBlogPosts } from './blog-posts.ts';
 import { checkPageDocument } from './content-rules.ts';
 import { createContentPages } from './content-pages.ts';
 import { createGlobalItems } from './global-items.ts';
 import { openContentImage, uploadContentImage } from './content-images.ts';
+import { cleanUpContentImages, contentImageCleanup, contentImageCleanupJob } from './content-image-cleanup.ts';
 import type { FormFile } from '../files/index.ts';
 
 /**
@@ -41,6 +42,12 @@ export function createContentService(deps: ContentDeps) {
     uploadContentImage: (ctx: CallerContext, uploads: readonly FormFile[]) => uploadContentImage(deps, ctx, uploads),
     /** A picture uploaded for pages, for anyone. */
     openContentImage: (ctx: CallerContext, imageId: string) => openContentImage(deps, ctx, imageId),
+    /** How many uploaded pictures no kept version uses, the space they take, and the latest clean-up. */
+    contentImageCleanup: (ctx: CallerContext) => contentImageCleanup(ctx),
+    /** Removes the pictures no kept version uses that are past their week, now, recorded with who asked. */
+    cleanUpContentImages: (ctx: ServiceContext) => cleanUpContentImages(deps, ctx),
+    /** The daily clean-up of unused pictures, for the job runner. */
+    imageCleanupJob: () => contentImageCleanupJob(deps),
     /** Every page and global item, for the staff editor's list. */
     async listContent(ctx: CallerContext) {
       const [pageList, globalItems] = await Promise.all([pages.listPages(ctx), items.listGlobalItems(ctx)]);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * A content page or blog post (`kind`, decision 0094): which of its versions (rows of `content_revisions`, subject `<kind>:<slug>`) is the
@@ -62,4 +62,35 @@ export const contentRevisions = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.subject, table.revision] }), index('content_revisions_by_user_idx').on(table.byUserId)],
+);
+
+/**
+ * A picture staff uploaded for pages (its bytes kept by files under `id`, purpose `content-image`): what the clean-up of unused
+ * pictures weighs. `claimedUntil` is the lease of the clean-up removing it, so two removing at once take each picture once.
+ */
+export const contentImages = pgTable(
+  'content_images',
+  {
+    id: text('id').primaryKey(),
+    size: integer('size').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  },
+  (table) => [index('content_images_uploaded_at_idx').on(table.uploadedAt)],
+);
+
+/** Each clean-up of unused pictures: when, by whom (a member of staff, or the daily job) and what it removed. */
+export const contentImageCleanups = pgTable(
+  'content_image_cleanups',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** The member of staff who asked for it; null for the daily job, and once they are erased. */
+    byUserId: text('by_user_id'),
+    byName: text('by_name').notNull(),
+    /** The ids of the pictures removed. */
+    removed: text('removed').array().notNull(),
+    removedBytes: bigint('removed_bytes', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('content_image_cleanups_at_idx').on(table.at), index('content_image_cleanups_by_user_idx').on(table.byUserId)],
 );

@@ -1,0 +1,245 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSiteContentClient, type SiteContentClient } from '@shop/api-client';
+import { contentImageUrl, type ContentBlock, type ContentImageUpload } from '@shop/contracts';
+import { buildApi } from '../../api.ts';
+import type { Actor, Clock } from '../../platform/context.ts';
+import type { Job } from '../../platform/jobs.ts';
+import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { createS3FileStore } from '../files/s3-store.ts';
+import { samplePng, useLocalS3Server } from '../files/testing.ts';
+import { CONTENT_IMAGE_CLEANUP_JOB, DAILY_CLEANUP_NAME } from './content-image-cleanup.ts';
+
+/**
+ * The clean-up of pictures uploaded for pages that no kept version uses, through real HTTP on a real database and a real file
+ * folder (and an S3-compatible bucket): what it removes (bytes, then row), what it never removes, who may run it, the daily job,
+ * and two instances cleaning up at once. The clock is the test's, so the week's grace is moved through, never waited for.
+ */
+const DAY_MS = 24 * 60 * 60 * 1000;
+let now = new Date('2026-11-02T09:00:00Z');
+const clock: Clock = { now: () => now };
+const daysLater = (days: number) => {
+  now = new Date(now.getTime() + days * DAY_MS);
+};
+const actors: Record<string, Actor> = {
+  edith: { userId: 'user-edith', name: 'Edith Editor', roles: ['content-editor'] },
+  sam: { userId: 'user-sam', name: 'Sam Shopper', roles: ['shopper'] },
+  otto: { userId: 'user-otto', name: 'Otto Orders', roles: ['order-admin', 'catalogue-manager'] },
+};
+const authenticate = async (authorization: string) => actors[authorization.replace(/^Bearer /, '')] ?? null;
+
+/** A picture uploaded as a content editor: its id and address. */
+async function upload(api: TestApi): Promise<{ id: string; src: string }> {
+  const form = new FormData();
+  // Each a different picture, as staff's would be: a few pixels of its own colour.
+  const png = samplePng();
+  form.append('image', new Blob([Uint8Array.from(png)], { type: 'image/png' }), 'picture.png');
+  const answer = await fetch(`${api.serviceUrl('site')}/content/images`, { method: 'POST', headers: { authorization: 'Bearer edith' }, body: form });
+  expect(answer.status).toBe(201);
+  const { src } = (await answer.json()) as ContentImageUpload;
+  return { id: src.split('/').pop()!, src };
+}
+
+const rowIds = async (api: TestApi) =>
+  ((await api.database.db.execute(sql`select id from content_images order by id`)) as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+const sizeOf = async (api: TestApi, ids: readonly string[]) =>
+  Number(
+    (
+      (await api.database.db.execute(sql`select coalesce(sum(size), 0) as bytes from content_images where id = any(${sql.param(ids)}::text[])`)) as unknown as {
+        rows: { bytes: number | string }[];
+      }
+    ).rows[0]!.bytes,
+  );
+const served = async (api: TestApi, id: string) => (await fetch(`${api.origin}${contentImageUrl(id)}`)).status;
+const jobOf = (app: FastifyInstance): Job =>
+  app.composed.modules.find((module) => module.name === 'content')!.jobs!(app).find((job) => job.name === CONTENT_IMAGE_CLEANUP_JOB)!;
+
+describe('cleaning up pictures no page uses, in a folder', () => {
+  let api: TestApi;
+  let filesDir = '';
+  const client = (who?: string): SiteContentClient => createSiteContentClient({ baseUrl: api.serviceUrl('site'), getAccessToken: () => who });
+  /** Whether the folder still holds the picture's bytes (the store keeps them under their id, in a folder named by its first two characters). */
+  const inFolder = (id: string) => fs.existsSync(path.join(filesDir, id.slice(0, 2), id));
+
+  beforeAll(async () => {
+    filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-content-cleanup-'));
+    api = await startTestApi({ seed: false, clock, env: { FILES_DIR: filesDir }, authenticate });
+  });
+  afterAll(async () => {
+    await api?.close();
+    fs.rmSync(filesDir, { recursive: true, force: true });
+  });
+
+  it('removes an old picture nothing uses, bytes and row, and keeps a young one and those any kept version or global item uses', async () => {
+    const unused = await upload(api);
+    const onlyEarlier = await upload(api);
+    const inItem = await upload(api);
+    const published = await upload(api);
+    const image = (src: string): ContentBlock => ({ type: 'image', src, alt: 'A basin on a wall' });
+    const created = await client('edith').createPage({
+      body: { slug: 'showroom', page: { title: 'Showroom', seoTitle: 'Showroom', seoDescription: 'Our showroom.', blocks: [image(onlyEarlier.src)] } },
+    });
+    // The picture is taken out of the next draft: only version 1, kept for restoring, still names it.
+    const redrafted = await client('edith').savePageDraft({
+      params: { slug: 'showroom' },
+      body: { version: created.version, page: { title: 'Showroom', seoTitle: 'Showroom', seoDescription: 'Our showroom.', blocks: [] } },
+    });
+    const hero: ContentBlock = { type: 'hero', heading: 'New basins', image: { src: `https://shop.example${published.src}`, alt: 'A basin' } };
+    const other = await client('edith').createPage({
+      body: { slug: 'new-basins', page: { title: 'New basins', seoTitle: 'New basins', seoDescription: 'New basins.', blocks: [hero] } },
+    });
+    await client('edith').publishPage({ params: { slug: 'new-basins' }, body: { version: other.version } });
+    await client('edith').saveGlobalItem({
+      body: { id: 'announcement-bar', version: 0, content: { text: 'See the showroom', linkLabel: 'Look', href: inItem.src } },
+    });
+
+    daysLater(8);
+    const young = await upload(api);
+    const unusedBytes = await sizeOf(api, [unused.id, young.id]);
+    expect(await client('edith').getContentImageCleanup()).toEqual({
+      unused: { count: 2, bytes: unusedBytes },
+      removable: { count: 1, bytes: await sizeOf(api, [unused.id]) },
+      graceDays: 7,
+      lastCleanup: null,
+    });
+
+    const removedBytes = await sizeOf(api, [unused.id]);
+    const after = await client('edith').cleanUpContentImages();
+    expect(after).toEqual({
+      unused: { count: 1, bytes: await sizeOf(api, [young.id]) },
+      removable: { count: 0, bytes: 0 },
+      graceDays: 7,
+      lastCleanup: { at: now.toISOString(), by: 'Edith Editor', removed: { count: 1, bytes: removedBytes } },
+    });
+    expect(inFolder(unused.id)).toBe(false);
+    expect(await served(api, unused.id)).toBe(404);
+    expect(await rowIds(api)).toEqual([onlyEarlier.id, inItem.id, published.id, young.id].toSorted());
+    for (const kept of [onlyEarlier, inItem, published, young]) {
+      expect(inFolder(kept.id)).toBe(true);
+      expect(await served(api, kept.id)).toBe(200);
+    }
+    const record = (await api.database.db.execute(sql`select removed, by_user_id from content_image_cleanups`)) as unknown as {
+      rows: { removed: string[]; by_user_id: string }[];
+    };
+    expect(record.rows).toEqual([{ removed: [unused.id], by_user_id: 'user-edith' }]);
+
+    // The earlier version is restored with its picture.
+    const restored = await client('edith').restorePageRevision({ params: { slug: 'showroom' }, body: { version: redrafted.version, revision: 1 } });
+    expect(restored.draft.blocks).toEqual([image(onlyEarlier.src)]);
+
+    // A week after its upload, the young picture goes too.
+    daysLater(7);
+    expect(await client('edith').cleanUpContentImages()).toMatchObject({ unused: { count: 0, bytes: 0 }, lastCleanup: { removed: { count: 1 } } });
+    expect(inFolder(young.id)).toBe(false);
+  });
+
+  it('lets only content editors see or run it', async () => {
+    for (const who of ['sam', 'otto']) {
+      expect(await failure(client(who).getContentImageCleanup())).toMatchObject({ status: 403 });
+      expect(await failure(client(who).cleanUpContentImages())).toMatchObject({ status: 403 });
+    }
+    expect(await failure(client().cleanUpContentImages())).toMatchObject({ status: 401 });
+  });
+
+  it('runs once a day, on whichever instance asks first, each picture removed once when two run together', async () => {
+    const second = await buildApi({ config: api.config, database: api.database, clock, authenticate, logger: false });
+    try {
+      await second.listen({ port: 0, host: '127.0.0.1' });
+      const address = second.server.address();
+      const secondClient = createSiteContentClient({
+        baseUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/site`,
+        getAccessToken: () => 'edith',
+      });
+      const log = api.app.log;
+      const jobs = [jobOf(api.app), jobOf(second)];
+      const dailyRecords = async () =>
+        (
+          (await api.database.db.execute(sql`select removed from content_image_cleanups where by_name = ${DAILY_CLEANUP_NAME} order by id`)) as unknown as {
+            rows: { removed: string[] }[];
+          }
+        ).rows.map((row) => row.removed.toSorted());
+
+      const first = await Promise.all([upload(api), upload(api), upload(api)]);
+      daysLater(8);
+      // Both instances' jobs at once: one takes the day's turn and removes all three; the other does nothing.
+      const runs = await Promise.all(jobs.map((job) => job.runOnce({ db: api.database.db, clock, log })));
+      expect(runs.map((run) => run.claimed).toSorted((a, b) => a - b)).toEqual([0, 3]);
+      expect(await dailyRecords()).toEqual([first.map((picture) => picture.id).toSorted()]);
+      const left = await rowIds(api);
+      expect(first.filter((picture) => left.includes(picture.id))).toEqual([]);
+
+      // Later the same day, nothing; a day on, the next turn (with nothing left to remove, recorded all the same).
+      const laterPictures = await Promise.all([upload(api), upload(api)]);
+      daysLater(0.5);
+      expect((await jobs[1]!.runOnce({ db: api.database.db, clock, log })).claimed).toBe(0);
+      daysLater(0.6);
+      expect((await jobs[1]!.runOnce({ db: api.database.db, clock, log })).claimed).toBe(0);
+      expect(await dailyRecords()).toHaveLength(2);
+
+      // Two editors on two instances at once: each picture removed by one of them, neither failing.
+      daysLater(8);
+      const more = await Promise.all([upload(api), upload(api), upload(api), upload(api)]);
+      daysLater(8);
+      const answers = await Promise.all([client('edith').cleanUpContentImages(), secondClient.cleanUpContentImages()]);
+      for (const answer of answers) expect(answer.lastCleanup).toMatchObject({ at: now.toISOString(), by: 'Edith Editor' });
+      expect((await client('edith').getContentImageCleanup()).unused).toEqual({ count: 0, bytes: 0 });
+      const staffRuns = (await api.database.db.execute(
+        sql`select removed from content_image_cleanups where by_user_id = 'user-edith' and at = ${now}`,
+      )) as unknown as {
+        rows: { removed: string[] }[];
+      };
+      const removed = staffRuns.rows.flatMap((row) => row.removed);
+      expect(staffRuns.rows).toHaveLength(2);
+      expect(removed.toSorted()).toEqual([...laterPictures, ...more].map((picture) => picture.id).toSorted());
+      for (const picture of [...first, ...laterPictures, ...more]) expect(inFolder(picture.id)).toBe(false);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('cleaning up pictures no page uses, in an S3-compatible bucket', () => {
+  const server = useLocalS3Server({ prefix: 'shop/' });
+  let api: TestApi;
+
+  beforeAll(async () => {
+    const { settings } = server();
+    api = await startTestApi({
+      seed: false,
+      clock,
+      authenticate,
+      env: {
+        FILES_S3_BUCKET: settings.bucket,
+        FILES_S3_ENDPOINT: settings.endpoint!,
+        FILES_S3_REGION: settings.region!,
+        FILES_S3_ACCESS_KEY_ID: settings.credentials!.accessKeyId,
+        FILES_S3_SECRET_ACCESS_KEY: settings.credentials!.secretAccessKey,
+        FILES_S3_PREFIX: settings.prefix,
+      },
+    });
+  });
+  afterAll(async () => api?.close());
+
+  it('removes the object from the bucket, then the row, and keeps the one a page uses', async () => {
+    const bucket = createS3FileStore(server().settings);
+    const unused = await upload(api);
+    const used = await upload(api);
+    await createSiteContentClient({ baseUrl: api.serviceUrl('site'), getAccessToken: () => 'edith' }).createPage({
+      body: {
+        slug: 'bucket',
+        page: { title: 'Bucket', seoTitle: 'Bucket', seoDescription: 'Bucket.', blocks: [{ type: 'image', src: used.src, alt: 'A bath' }] },
+      },
+    });
+    expect(await bucket.exists(unused.id)).toBe(true);
+    daysLater(8);
+    const answer = await createSiteContentClient({ baseUrl: api.serviceUrl('site'), getAccessToken: () => 'edith' }).cleanUpContentImages();
+    expect(answer.lastCleanup?.removed.count).toBe(1);
+    expect(await bucket.exists(unused.id)).toBe(false);
+    expect(await bucket.exists(used.id)).toBe(true);
+    expect(await rowIds(api)).toEqual([used.id]);
+  });
+});
