@@ -226,3 +226,21 @@ test.describe('the home page', () => {
     baseExpect(errors).toEqual([]);
   });
 });
+
+test('staff see how many pictures no page uses and remove them now, as a plain form @phone', async ({ page }, testInfo) => {
+  const errors = collectErrors(page);
+  await openContent(page);
+  const pictures = page.getByRole('region', { name: 'Unused pictures' });
+  await expect(pictures).toContainText(/uploaded for pages/);
+  await pictures.getByRole('button', { name: 'Remove unused pictures now' }).click();
+  await expect(page).toHaveURL('/staff/content?done=pictures-cleaned');
+  await expect(pictures.getByRole('status')).toHaveText('Unused pictures cleaned up.');
+  await expect(pictures).toContainText(/Last clean-up: \d{1,2} \w+ \d{4}, \d{2}:\d{2} by .+\. It removed (nothing|\d+ pictures? \(.+\))\./);
+  await expectNoViolations(page);
+  await screenshot(page, testInfo.project.name, 'staff-content-pictures');
+  // Said once: a reload shows the page without it.
+  await page.reload();
+  await expect(page).toHaveURL('/staff/content');
+  await expect(pictures.getByRole('status')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

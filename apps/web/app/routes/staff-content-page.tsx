@@ -217,7 +217,8 @@ export default function StaffContentEditor({ loaderData, actionData }: Route.Com
           )}
           {actionData?.uploaded && !actionData.uploaded.error && (
             <p role="status" className="mb-6 rounded-lg bg-teal-50 p-4 font-semibold text-teal-900">
-              Picture uploaded and its address filled in. Save the draft or publish to keep it on the page.
+              Picture uploaded and its address filled in. Save the draft or publish to keep it on the page: a picture no version uses is removed a week after
+              its upload.
             </p>
           )}
           {actionData?.problem && <ErrorSummary problems={[{ message: actionData.problem.summary }]} />}

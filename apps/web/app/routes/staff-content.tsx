@@ -1,4 +1,4 @@
-import { CONTENT_SLUG_PATTERN, GLOBAL_ITEMS, GLOBAL_ITEM_IDS, type ContentPageSummary } from '@shop/contracts';
+import { CONTENT_SLUG_PATTERN, GLOBAL_ITEMS, GLOBAL_ITEM_IDS, type ContentImageCleanup, type ContentPageSummary } from '@shop/contracts';
 import { BLOG_CATEGORIES } from '@shop/contracts/blog-values';
 import { Form, Link, redirect } from 'react-router';
 import type { ReactNode } from 'react';
@@ -13,18 +13,24 @@ import { Table } from '../content/content-table.tsx';
 import { refusedStep, staffClient, staffRead } from '../lib/auth/staff-page.server.ts';
 import { stepProblemOf } from '../components/staff/step-form.tsx';
 import { formText } from '../lib/form-text.ts';
+import { redirectWithNotice } from '../lib/step-done.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import {
   CONTENT_AUDIENCE,
   CONTENT_ROLES,
   createContentClient,
+  STAFF_CONTENT_PATH,
   createPostsClient,
+  lastCleanupText,
   staffGlobalItemPath,
   staffPagePath,
   staffPostPath,
+  unusedPicturesText,
   whenText,
 } from '../lib/staff-content/staff-content.ts';
 
+const CLEAN_PICTURES = 'clean-pictures';
+const PICTURES_CLEANED = 'pictures-cleaned';
 const STATUS_TEXT = { draft: 'Draft, not published', published: 'Published', changed: 'Published, with a newer draft', scheduled: 'Scheduled' } as const;
 
 /** Every content page, blog post and global item, for content editors. */
@@ -32,14 +38,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   const api = staffClient(request, CONTENT_ROLES, 'site', createContentClient);
   const posts = staffClient(request, CONTENT_ROLES, 'site', createPostsClient);
   return staffRead(async () => {
-    const [content, blog] = await Promise.all([api.listContent(), posts.listPosts()]);
-    return { ...content, posts: blog.posts };
+    const [content, blog, pictures] = await Promise.all([api.listContent(), posts.listPosts(), api.getContentImageCleanup()]);
+    return { ...content, posts: blog.posts, pictures, cleaned: new URL(request.url).searchParams.get('done') === PICTURES_CLEANED };
   });
 }
 
-/** A new page, or a new blog post, as a draft with its title (and a post's author and category); its editor opens next. */
+/**
+ * A new page, or a new blog post, as a draft with its title (and a post's author and category); its editor opens next. Or the
+ * clean-up of unused pictures, run now: the page comes back saying what it removed.
+ */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
+  if (formText(form, 'intent') === CLEAN_PICTURES) {
+    try {
+      await staffClient(request, CONTENT_ROLES, 'site', createContentClient).cleanUpContentImages();
+    } catch (error) {
+      return refusedStep(error, { intent: CLEAN_PICTURES, values: {} }, (refusal) => stepProblemOf(refusal, new Set()));
+    }
+    return redirectWithNotice(request, `${STAFF_CONTENT_PATH}?done=${PICTURES_CLEANED}`);
+  }
   const intent = formText(form, 'intent') === 'create-post' ? 'create-post' : 'create';
   const slug = formText(form, 'slug').trim().toLowerCase();
   const title = formText(form, 'title').trim();
@@ -133,6 +150,7 @@ export default function StaffContentPage({ loaderData, actionData }: Route.Compo
               />
               <NotSetUp saved={loaderData.globalItems.map((item) => item.id)} />
             </section>
+            <UnusedPictures pictures={loaderData.pictures} cleaned={loaderData.cleaned} actionData={actionData} />
           </>
         )}
       </div>
@@ -182,6 +200,47 @@ function summaryRow(page: ContentPageSummary, editorPath: (slug: string) => stri
     page.scheduledFor ? `${STATUS_TEXT.scheduled} for ${whenText(page.scheduledFor)}` : STATUS_TEXT[page.status],
     `${whenText(page.updatedAt)} by ${page.updatedBy}`,
   ];
+}
+
+/**
+ * Pictures uploaded for pages that no version of a page, post or global item uses, the space they take, the latest clean-up and
+ * what it removed, and "Remove unused pictures now" as a plain form (the shop also does it daily).
+ */
+function UnusedPictures({
+  pictures,
+  cleaned,
+  actionData,
+}: {
+  pictures: ContentImageCleanup;
+  cleaned: boolean;
+  actionData: Route.ComponentProps['actionData'];
+}) {
+  const refused = actionData && 'problem' in actionData && actionData.intent === CLEAN_PICTURES ? actionData.problem : null;
+  return (
+    <section aria-labelledby="pictures-heading">
+      <h2 id="pictures-heading" className="section-heading">
+        Unused pictures
+      </h2>
+      {cleaned && !refused && (
+        <p role="status" className="mb-4 rounded-lg bg-teal-50 p-4 font-semibold text-teal-900">
+          Unused pictures cleaned up.
+        </p>
+      )}
+      {refused && <ErrorSummary problems={[{ message: refused.summary }]} />}
+      <p>{unusedPicturesText(pictures)}</p>
+      <p className="mt-2">{lastCleanupText(pictures)}</p>
+      <p className="mt-2 text-sm text-navy-700">
+        The shop removes unused pictures once a day, once they are more than {pictures.graceDays} days old. A picture any version uses, even an earlier one that
+        can be restored, is never removed.
+      </p>
+      <Form method="post" className="mt-4" aria-label="Remove unused pictures">
+        <input type="hidden" name="intent" value={CLEAN_PICTURES} />
+        <Button type="submit" variant="secondary">
+          Remove unused pictures now
+        </Button>
+      </Form>
+    </section>
+  );
 }
 
 /** Global items never saved yet, each linked to its editor (an item shows once saved). */

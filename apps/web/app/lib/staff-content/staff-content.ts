@@ -1,5 +1,13 @@
 import { createBlogEditorClient, createSiteContentClient } from '@shop/api-client';
-import { CONTENT_REVISION_ACTIONS, londonLongDate, londonClock, type ContentPageEditing, type ContentRevision } from '@shop/contracts';
+import {
+  CONTENT_REVISION_ACTIONS,
+  londonLongDate,
+  londonClock,
+  type ContentImageCleanup,
+  type ContentPageEditing,
+  type ContentRevision,
+} from '@shop/contracts';
+import { formatBytes } from '../file-size.ts';
 
 /** Who edits content: content editors and administrators, as the API's contracts require. */
 export const CONTENT_ROLES = ['content-editor', 'admin'] as const;
@@ -40,4 +48,30 @@ export function publicationText(page: Pick<ContentPageEditing, 'published' | 'sc
       ? `Not on the shop: unpublished by ${taken.by}, ${whenText(taken.at)}.`
       : 'Not published yet.';
   return page.scheduled ? `${shown} Version ${page.scheduled.revision} goes live ${whenText(page.scheduled.at)}.` : shown;
+}
+
+const pictureCount = (count: number) => `${count} ${count === 1 ? 'picture' : 'pictures'}`;
+
+/** "3 pictures uploaded for pages are not used by any page, … taking 1.2 MB. 2 of them are more than 7 days old and can be removed." */
+export function unusedPicturesText({ unused, removable, graceDays }: ContentImageCleanup): string {
+  if (unused.count === 0) return 'Every picture uploaded for pages is used by a page, blog post or global item, or one of their versions.';
+  const which =
+    removable.count === unused.count
+      ? unused.count === 1
+        ? 'It is'
+        : 'All of them are'
+      : `${removable.count} of them ${removable.count === 1 ? 'is' : 'are'}`;
+  return (
+    `${pictureCount(unused.count)} uploaded for pages ${unused.count === 1 ? 'is' : 'are'} not used by any page, blog post or global item, ` +
+    `or any of their versions, taking ${formatBytes(unused.bytes)}. ` +
+    (removable.count === 0 ? `None is more than ${graceDays} days old yet.` : `${which} more than ${graceDays} days old and can be removed.`)
+  );
+}
+
+/** "Last clean-up: 27 November 2026, 10:05 by Edith Editor. It removed 2 pictures (1.2 MB)." */
+export function lastCleanupText({ lastCleanup }: ContentImageCleanup): string {
+  if (!lastCleanup) return 'No clean-up has run yet.';
+  const { count, bytes } = lastCleanup.removed;
+  const removed = count === 0 ? 'It removed nothing.' : `It removed ${pictureCount(count)} (${formatBytes(bytes)}).`;
+  return `Last clean-up: ${whenText(lastCleanup.at)} by ${lastCleanup.by}. ${removed}`;
 }

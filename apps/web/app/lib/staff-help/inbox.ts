@@ -145,8 +145,4 @@ export function fieldValue(value: unknown, name?: string): string {
   return JSON.stringify(value) ?? '—';
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+export { formatBytes } from '../file-size.ts';
