@@ -3,7 +3,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { writePgliteDataDir } from '@shop/api/testing/database';
-import type { ShopServer } from './server.ts';
+import { loadServerConfig } from './config.ts';
+import { createShopServer, type ShopServer } from './server.ts';
 
 /** A port nothing listens on, for a shop whose settings name its port before it starts (PUBLIC_URL, API_INTERNAL_URL). */
 export const freePort = () =>
@@ -60,11 +61,13 @@ export function serverTestBed() {
  * A storefront build of one page, for tests about the server rather than the pages (the real pages
  * are the browser tests'): the home page a route whose module is `rootModule` (JavaScript source),
  * and one file, favicon.svg. `documentEntry` (JavaScript source) draws documents; by default none.
+ * `entryExports` (JavaScript source of object properties) are what else the entry offers the server.
  */
 export function storefrontBuild(
   bed: ReturnType<typeof serverTestBed>,
   rootModule: string,
   documentEntry = "() => new Response('no document in this build', { status: 500 })",
+  entryExports = '',
 ): string {
   const dir = bed.tempDir('shop-web-build-');
   fs.mkdirSync(path.join(dir, 'server'));
@@ -74,7 +77,7 @@ export function storefrontBuild(
     path.join(dir, 'server', 'index.js'),
     [
       `export const routes = { root: { id: 'root', path: '', module: ${rootModule} } };`,
-      `export const entry = { module: { default: ${documentEntry} } };`,
+      `export const entry = { module: { default: ${documentEntry}, ${entryExports} } };`,
       "export const assets = { entry: { module: '/entry.js', imports: [] }, routes: {}, url: '/manifest.js', version: '1' };",
       "export const publicPath = '/';",
       `export const assetsBuildDirectory = ${JSON.stringify(path.join(dir, 'client'))};`,
@@ -86,4 +89,26 @@ export function storefrontBuild(
     ].join('\n'),
   );
   return dir;
+}
+
+/**
+ * The storefront alone (SERVE=web) on `buildDir`, with no API behind it (its calls would fail), on a
+ * free port of 127.0.0.1, kept by `bed`: for tests of what the web tier does itself. Its overload guard
+ * is off: a busy machine lags the loop, and these tests are about the answers, not the guard (decision 0070).
+ */
+export async function startStorefrontAlone(bed: ReturnType<typeof serverTestBed>, buildDir: string): Promise<{ port: number; origin: string }> {
+  const port = await freePort();
+  const config = loadServerConfig({
+    SERVE: 'web',
+    API_INTERNAL_URL: 'http://127.0.0.1:9/api',
+    WEB_TIER_SECRET: 'the-web-tier-secret-of-this-test-run',
+    DATA_DIR: bed.tempDir('shop-data-'),
+    LOG_LEVEL: 'silent',
+    WEB_BUILD_DIR: buildDir,
+    PORT: String(port),
+    OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+  });
+  const server = bed.keep(await createShopServer(config, { logger: false }));
+  await server.app.listen({ port, host: '127.0.0.1' });
+  return { port, origin: `http://localhost:${port}` };
 }

@@ -1,9 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadServerConfig } from './config.ts';
-import { createShopServer } from './server.ts';
 import { UNREAD_BODY_DISCARD_BYTES } from './web.ts';
-import { freePort, serverTestBed, storefrontBuild } from './server-tests.ts';
+import { serverTestBed, startStorefrontAlone, storefrontBuild } from './server-tests.ts';
 
 /**
  * A form too large to read (a 30 MB photo posted without the page's scripts) is refused by its
@@ -25,21 +23,7 @@ let port = 0;
 let origin = '';
 
 beforeAll(async () => {
-  port = await freePort();
-  origin = `http://localhost:${port}`;
-  const config = loadServerConfig({
-    SERVE: 'web',
-    API_INTERNAL_URL: 'http://127.0.0.1:9/api',
-    WEB_TIER_SECRET: 'the-web-tier-secret-of-this-test-run',
-    DATA_DIR: bed.tempDir('shop-data-'),
-    LOG_LEVEL: 'silent',
-    WEB_BUILD_DIR: storefrontBuild(bed, formPage),
-    PORT: String(port),
-    // Reading 30 MB on a busy machine lags the loop: this test is about the form, not the overload guard (decision 0070).
-    OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
-  });
-  const server = bed.keep(await createShopServer(config, { logger: false }));
-  await server.app.listen({ port, host: '127.0.0.1' });
+  ({ port, origin } = await startStorefrontAlone(bed, storefrontBuild(bed, formPage)));
 }, STARTUP_MS);
 afterAll(() => bed.cleanUp(), STARTUP_MS);
 

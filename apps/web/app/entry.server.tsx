@@ -12,6 +12,8 @@ export const streamTimeout = 5_000;
 
 // The shop's server hands loaders its own way into the API when both run in one process (lib/api.server.ts).
 export { answerApiCallsInProcess } from './lib/api.server.ts';
+// …and answers the shopping events' beacons at /events itself, before any page's routing.
+export { acceptEventsBeacon, EVENTS_BEACON_MAX_BYTES } from './lib/events/events-beacon.server.ts';
 
 /** Whether a visitor is a crawler, which is given the whole page at once (the shop's server keeps guest pages for each kind apart). */
 export const isCrawler = (userAgent: string | null | undefined): boolean => Boolean(userAgent && isbot(userAgent));

@@ -48,7 +48,7 @@ export function answerApiCallsInProcess(inProcess: typeof fetch): void {
  * form makes carries them, so it counts against its visitor's rate-limit budget rather than one
  * budget shared by every visitor (decision 0047).
  */
-export function visitorHeaders(request: Request): Record<string, string> {
+export function visitorHeaders(request: Pick<Request, 'headers'>): Record<string, string> {
   const address = request.headers.get('x-forwarded-for');
   const secret = process.env.WEB_TIER_SECRET;
   // The page view's id (apps/server/src/web.ts), so the API's log lines for the call carry it too.
@@ -87,7 +87,7 @@ export const apiClientOptions = (service: string, headers: Record<string, string
 });
 
 /** The same, calling for the visitor of `request`. */
-export const serviceClientOptions = (request: Request, service: string, accessToken?: string) =>
+export const serviceClientOptions = (request: Pick<Request, 'headers'>, service: string, accessToken?: string) =>
   apiClientOptions(service, visitorHeaders(request), accessToken);
 
 /** One client per service, each with its own base URL (`…/api/catalogue`), calling for the visitor of `request`. */
@@ -111,4 +111,5 @@ export const helpReplyClient = (request: Request) => createHelpCentreInboxClient
 /** A buyer's link to answer a product question (the token is their proof: no session is sent). */
 export const reviewQuestionsClient = (request: Request) => createReviewQuestionsClient(serviceClientOptions(request, 'reviews'));
 /** Shopping events, for the visitor of `request` and, with their consent, the signed-in shopper (`accessToken`). */
-export const analyticsClient = (request: Request, accessToken?: string) => createAnalyticsClient(serviceClientOptions(request, 'analytics', accessToken));
+export const analyticsClient = (request: Pick<Request, 'headers'>, accessToken?: string) =>
+  createAnalyticsClient(serviceClientOptions(request, 'analytics', accessToken));

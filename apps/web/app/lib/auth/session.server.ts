@@ -90,7 +90,7 @@ function currentKey(): Buffer {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Who is signed in on this request, or null. */
-export function readShopSession(request: Request): ShopSession | null {
+export function readShopSession(request: Pick<Request, 'headers'>): ShopSession | null {
   const sealed = cookieValue(request.headers.get('cookie') ?? '', SESSION_COOKIE);
   return sealed ? openSession(sealed, currentKey(), nowSeconds()) : null;
 }
