@@ -16,6 +16,7 @@ const PERSONAL_COLUMN =
 const NOT_PERSONAL: Record<string, string> = {
   'brands.name': 'a brand',
   'categories.name': 'a category',
+  'blog_categories.name': 'a blog category',
   'category_facets.display_name': 'a filter',
   'products.name': 'a product',
   'order_lines.product_name': 'a product, as sold',

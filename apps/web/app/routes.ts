@@ -134,6 +134,7 @@ export default [
     route('content/posts/:slug', 'routes/staff-content-page.tsx', { id: 'staff-content-post' }),
     route('content/posts/:slug/preview', 'routes/staff-content-post-preview.tsx'),
     route('content/global-items/:id', 'routes/staff-content-item.tsx'),
+    route('content/blog-categories/:slug', 'routes/staff-content-blog-category.tsx'),
     route('newsletter/subscribers.csv', 'routes/staff-newsletter-csv.ts'),
     route('catalogue-requests', 'routes/staff-catalogue-requests.tsx'),
     route('catalogue-requests/post.csv', 'routes/staff-catalogue-requests-csv.ts'),

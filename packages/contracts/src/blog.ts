@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { link, words } from './content-fields.ts';
 import { defineEndpoint, publicAccess, requireRole } from './endpoint.ts';
 import { ContentImageSchema, ContentPageDocumentSchema, ContentPageEditingSchema, ContentPageInputSchema, ContentPageSummarySchema } from './site-content.ts';
-import { BLOG_CATEGORY_SLUGS, BLOG_MAX_PAGE_SIZE, BLOG_MAX_RELATED_PRODUCTS, BLOG_MAX_TAGS, type BlogCategory } from './blog-values.ts';
+import { BLOG_MAX_PAGE_SIZE, BLOG_MAX_RELATED_PRODUCTS, BLOG_MAX_TAGS } from './blog-values.ts';
 import { CONTENT_SLUG_PATTERN } from './site-content-values.ts';
 
 /**
@@ -23,7 +23,8 @@ export const BlogPostFieldsSchema = z.object({
   summary: words('the summary', 300),
   author: words('the author’s name', 80),
   heroImage: z.object({ src: link('the hero image’s address'), alt: words('the hero image’s alt text', 300) }),
-  category: z.enum(BLOG_CATEGORY_SLUGS as [BlogCategory, ...BlogCategory[]], 'Choose one of the blog’s categories'),
+  /** A category's slug: one of the stored categories, checked by the service (`blog_categories`). */
+  category: z.string({ error: 'Choose one of the blog’s categories' }).trim().min(1, 'Choose one of the blog’s categories'),
   tags: z.array(tag).max(BLOG_MAX_TAGS, `Give a post at most ${BLOG_MAX_TAGS} tags`).default([]),
   relatedSkus: z
     .array(words('a product code', 40))
@@ -56,6 +57,8 @@ export const BlogPostSchema = BlogPostDocumentSchema.extend({
   /** Minutes to read its words, computed from the body. */
   readingMinutes: z.number().int().min(1),
   preview: z.enum(['published', 'draft', 'revision']),
+  /** The name of its category as shoppers see it now. */
+  categoryName: z.string(),
 }).meta({ id: 'BlogPost' });
 export type BlogPost = z.infer<typeof BlogPostSchema>;
 
@@ -69,7 +72,8 @@ export const BlogPostSummarySchema = z
     publishedAt: at,
     readingMinutes: z.number().int().min(1),
     heroImage: ContentImageSchema.pick({ src: true, alt: true }),
-    category: z.enum(BLOG_CATEGORY_SLUGS as [BlogCategory, ...BlogCategory[]]),
+    category: z.string(),
+    categoryName: z.string(),
     tags: z.array(z.string()),
   })
   .meta({ id: 'BlogPostSummary' });
@@ -82,9 +86,10 @@ export const BlogPostListSchema = z.object({
   pageSize: z.number().int(),
   totalPosts: z.number().int(),
   totalPages: z.number().int(),
-  category: z.enum(BLOG_CATEGORY_SLUGS as [BlogCategory, ...BlogCategory[]]).nullable(),
+  category: z.string().nullable(),
   tag: z.string().nullable(),
-  categories: z.array(z.object({ slug: z.enum(BLOG_CATEGORY_SLUGS as [BlogCategory, ...BlogCategory[]]), name: z.string(), postCount: z.number().int() })),
+  /** Every category staff keep, in the order they were added, with its published posts. */
+  categories: z.array(z.object({ slug: z.string(), name: z.string(), description: z.string(), postCount: z.number().int() })),
   tags: z.array(z.object({ tag: z.string(), postCount: z.number().int() })),
 });
 export type BlogPostList = z.infer<typeof BlogPostListSchema>;
@@ -140,6 +145,15 @@ export type BlogPostEditing = z.infer<typeof BlogPostEditingSchema>;
 
 const editors = requireRole('content-editor', 'admin');
 const slugParam = z.object({ slug: z.string().min(1).max(200) });
+
+/** A blog category as staff manage it: its posts are those whose draft, published or scheduled version is in it. */
+export const BlogCategorySchema = z
+  .object({ slug: z.string(), name: z.string(), description: z.string(), postCount: z.number().int() })
+  .meta({ id: 'BlogCategory' });
+export type BlogCategory = z.infer<typeof BlogCategorySchema>;
+/** A category's words as sent: the service checks each in its own words. */
+const categoryWords = { name: z.string().max(1000), description: z.string().max(2000) };
+const CATEGORIES_NOTICE = 'The blog shows the change within a few seconds, on every instance.';
 const version = z.number({ error: 'Give the version of the post you opened' }).int().min(1);
 
 export const blogEditorEndpoints = {
@@ -208,5 +222,45 @@ export const blogEditorEndpoints = {
     params: slugParam,
     body: z.object({ version, revision: z.number().int().min(1) }),
     responses: { 200: BlogPostEditingSchema },
+  }),
+  listBlogCategories: defineEndpoint({
+    service: 'site',
+    method: 'GET',
+    path: '/content/blog-categories',
+    summary: 'The blog’s categories in the order they were added, each with how many posts are in it',
+    access: editors,
+    responses: { 200: z.object({ categories: z.array(BlogCategorySchema) }) },
+  }),
+  createBlogCategory: defineEndpoint({
+    service: 'site',
+    method: 'POST',
+    path: '/content/blog-categories',
+    summary: 'Adds a blog category: its address (lower-case letters, numbers and single hyphens, unique), name and short description',
+    description: CATEGORIES_NOTICE,
+    access: editors,
+    body: z.object({ slug: z.string().max(200), ...categoryWords }),
+    responses: { 201: BlogCategorySchema },
+  }),
+  changeBlogCategory: defineEndpoint({
+    service: 'site',
+    method: 'PUT',
+    path: '/content/blog-categories/{slug}',
+    summary: 'Renames a blog category or changes its description (its address stays)',
+    description: CATEGORIES_NOTICE,
+    access: editors,
+    params: slugParam,
+    body: z.object(categoryWords),
+    responses: { 200: BlogCategorySchema },
+  }),
+  removeBlogCategory: defineEndpoint({
+    service: 'site',
+    method: 'DELETE',
+    path: '/content/blog-categories/{slug}',
+    summary: 'Removes a blog category no post is in (a post’s draft, published or scheduled version); one in use is a 409',
+    description: CATEGORIES_NOTICE,
+    access: editors,
+    params: slugParam,
+    bodyType: 'none',
+    responses: { 200: z.object({ removed: z.literal(true), slug: z.string() }).meta({ id: 'BlogCategoryRemoved' }) },
   }),
 } as const;

@@ -188,6 +188,10 @@ export const blogEditorRoutes = {
   publishPost: ['POST', '/content/posts/{slug}/publish'],
   unpublishPost: ['POST', '/content/posts/{slug}/unpublish'],
   restorePostRevision: ['POST', '/content/posts/{slug}/restore'],
+  listBlogCategories: ['GET', '/content/blog-categories'],
+  createBlogCategory: ['POST', '/content/blog-categories'],
+  changeBlogCategory: ['PUT', '/content/blog-categories/{slug}'],
+  removeBlogCategory: ['DELETE', '/content/blog-categories/{slug}'],
 } as const;
 
 export const tradeRoutes = {

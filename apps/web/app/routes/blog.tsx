@@ -1,4 +1,3 @@
-import { BLOG_CATEGORIES } from '@shop/contracts/blog-values';
 import { Link } from 'react-router';
 import type { Route } from './+types/blog';
 import { PILL_LINK, pillState, PostCard } from '../components/blog/post-card.tsx';
@@ -15,15 +14,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { list: await loadBlogList(request, blogQuery(new URL(request.url))) };
 }
 
-const titleOf = (list: Route.ComponentProps['loaderData']['list']) =>
-  list.category ? BLOG_CATEGORIES[list.category] : list.tag ? `Posts tagged “${list.tag.replaceAll('-', ' ')}”` : 'Ideas & advice';
+type List = Route.ComponentProps['loaderData']['list'];
+/** The category the list is filtered by, as staff named and described it. */
+const categoryOf = (list: List) => list.categories.find((category) => category.slug === list.category);
+
+const titleOf = (list: List) =>
+  list.category ? (categoryOf(list)?.name ?? list.category) : list.tag ? `Posts tagged “${list.tag.replaceAll('-', ' ')}”` : 'Ideas & advice';
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
     ? [
         ...pageMeta(
           loaderData.list.page > 1 ? `${titleOf(loaderData.list)}, page ${loaderData.list.page}` : titleOf(loaderData.list),
-          'Bathroom ideas, how-to guides and buying advice from Plumbline: plan, fit and look after your bathroom and heating.',
+          categoryOf(loaderData.list)?.description ??
+            'Bathroom ideas, how-to guides and buying advice from Plumbline: plan, fit and look after your bathroom and heating.',
         ),
         { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: 'Plumbline ideas & advice', href: '/blog/rss.xml' },
       ]
@@ -38,7 +42,7 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title={title}
         trail={filtered ? [{ label: 'Ideas & advice', to: '/blog' }, { label: title }] : [{ label: 'Ideas & advice' }]}
-        intro={<p>Bathroom ideas, how-to guides and buying advice from the people who answer your questions every day.</p>}
+        intro={<p>{categoryOf(list)?.description ?? 'Bathroom ideas, how-to guides and buying advice from the people who answer your questions every day.'}</p>}
       />
       <div className="container-page space-y-8 py-8 lg:py-10">
         <nav aria-label="Blog categories">

@@ -1,5 +1,4 @@
 import { CONTENT_BLOCK_TYPES, CONTENT_PAGE_MAX_BLOCKS, type ContentBlockType, type ContentPageEditing } from '@shop/contracts';
-import { BLOG_CATEGORIES } from '@shop/contracts/blog-values';
 import { data, Form, Link } from 'react-router';
 import type { Route } from './+types/staff-content-page';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
@@ -81,7 +80,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });
     throw error;
   }
-  const navigation = await loadNavigation(request, context);
+  // A post's category is one of those content editors keep (its draft's stays among them: one a post is in cannot be removed).
+  const [navigation, blogCategories] = await Promise.all([
+    loadNavigation(request, context),
+    calls.kind === 'post' ? calls.posts.listBlogCategories().then(({ categories }) => categories.map(({ slug, name }) => ({ slug, name }))) : [],
+  ]);
   const done = new URL(request.url).searchParams.get('done');
   const width: 'phone' | 'desktop' = new URL(request.url).searchParams.get('width') === 'desktop' ? 'desktop' : 'phone';
   return {
@@ -92,6 +95,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       { slug: category.slug, name: category.name },
       ...category.children.map((child) => ({ slug: child.slug, name: child.name })),
     ]),
+    blogCategories,
     done: done && done in DONE ? DONE[done as keyof typeof DONE] : null,
     width,
   };
@@ -198,7 +202,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function StaffContentEditor({ loaderData, actionData }: Route.ComponentProps) {
   if ('forbidden' in loaderData) return <NeedStaffAccount {...CONTENT_AUDIENCE} />;
-  const { page, kind, categories, done, width } = loaderData;
+  const { page, kind, categories, blogCategories, done, width } = loaderData;
   const editor = actionData?.editor ?? loaderData.editor;
   const previewPath = (revision: number) => (kind === 'post' ? staffPostPreviewPath(page.slug, revision) : staffPagePreviewPath(page.slug, revision));
   return (
@@ -236,7 +240,14 @@ export default function StaffContentEditor({ loaderData, actionData }: Route.Com
                 {(control) => <TextArea {...control} name="seoDescription" defaultValue={editor.seoDescription} rows={2} key={`d${page.version}`} />}
               </FormField>
             </fieldset>
-            {editor.post && <PostFieldset fields={editor.post} version={page.version} uploadError={actionData?.uploaded?.error ? actionData.uploaded : null} />}
+            {editor.post && (
+              <PostFieldset
+                fields={editor.post}
+                categories={blogCategories}
+                version={page.version}
+                uploadError={actionData?.uploaded?.error ? actionData.uploaded : null}
+              />
+            )}
             <datalist id="content-categories">
               {categories.map((category) => (
                 <option key={category.slug} value={category.slug}>
@@ -326,7 +337,17 @@ export default function StaffContentEditor({ loaderData, actionData }: Route.Com
 }
 
 /** A blog post's own fields: summary, byline, hero image, category, tags and related products. */
-function PostFieldset({ fields, version, uploadError }: { fields: PostFields; version: number; uploadError: BlockFieldsProps['uploadError'] }) {
+function PostFieldset({
+  fields,
+  categories,
+  version,
+  uploadError,
+}: {
+  fields: PostFields;
+  categories: readonly { slug: string; name: string }[];
+  version: number;
+  uploadError: BlockFieldsProps['uploadError'];
+}) {
   const text = (name: keyof PostFields, label: string, hint?: string) => (
     <FormField label={label} hint={hint}>
       {(control) => <Input {...control} name={`post.${name}`} defaultValue={fields[name]} key={`${name}${version}`} />}
@@ -342,7 +363,7 @@ function PostFieldset({ fields, version, uploadError }: { fields: PostFields; ve
       <FormField label="Category">
         {(control) => (
           <select {...control} name="post.category" defaultValue={fields.category} className="control" key={`category${version}`}>
-            {Object.entries(BLOG_CATEGORIES).map(([slug, name]) => (
+            {categories.map(({ slug, name }) => (
               <option key={slug} value={slug}>
                 {name}
               </option>

@@ -1,9 +1,9 @@
 import { CONTENT_SLUG_PATTERN, GLOBAL_ITEMS, GLOBAL_ITEM_IDS, type ContentImageCleanup, type ContentPageSummary } from '@shop/contracts';
-import { BLOG_CATEGORIES } from '@shop/contracts/blog-values';
 import { Form, Link, redirect } from 'react-router';
 import type { ReactNode } from 'react';
 import type { Route } from './+types/staff-content';
 import { NeedStaffAccount } from '../components/auth/staff-gate.tsx';
+import { BlogCategoriesSection } from '../components/staff/blog-categories.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { ErrorSummary } from '../components/ui/error-summary.tsx';
@@ -31,6 +31,12 @@ import {
 
 const CLEAN_PICTURES = 'clean-pictures';
 const PICTURES_CLEANED = 'pictures-cleaned';
+/** What a step on the blog's categories did, said once above them. */
+const CATEGORY_DONE = {
+  'category-added': 'Category added. The blog lists it once a post is published in it.',
+  'category-changed': 'Category changed. The blog shows the new name and description within a few seconds.',
+  'category-removed': 'Category removed.',
+} as const;
 const STATUS_TEXT = { draft: 'Draft, not published', published: 'Published', changed: 'Published, with a newer draft', scheduled: 'Scheduled' } as const;
 
 /** Every content page, blog post and global item, for content editors. */
@@ -38,14 +44,27 @@ export async function loader({ request }: Route.LoaderArgs) {
   const api = staffClient(request, CONTENT_ROLES, 'site', createContentClient);
   const posts = staffClient(request, CONTENT_ROLES, 'site', createPostsClient);
   return staffRead(async () => {
-    const [content, blog, pictures] = await Promise.all([api.listContent(), posts.listPosts(), api.getContentImageCleanup()]);
-    return { ...content, posts: blog.posts, pictures, cleaned: new URL(request.url).searchParams.get('done') === PICTURES_CLEANED };
+    const [content, blog, pictures, categories] = await Promise.all([
+      api.listContent(),
+      posts.listPosts(),
+      api.getContentImageCleanup(),
+      posts.listBlogCategories(),
+    ]);
+    const done = new URL(request.url).searchParams.get('done');
+    return {
+      ...content,
+      posts: blog.posts,
+      pictures,
+      cleaned: done === PICTURES_CLEANED,
+      blogCategories: categories.categories,
+      categoryDone: done && done in CATEGORY_DONE ? CATEGORY_DONE[done as keyof typeof CATEGORY_DONE] : null,
+    };
   });
 }
 
 /**
  * A new page, or a new blog post, as a draft with its title (and a post's author and category); its editor opens next. Or the
- * clean-up of unused pictures, run now: the page comes back saying what it removed.
+ * clean-up of unused pictures, run now: the page comes back saying what it removed. Or a new blog category.
  */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
@@ -56,6 +75,15 @@ export async function action({ request }: Route.ActionArgs) {
       return refusedStep(error, { intent: CLEAN_PICTURES, values: {} }, (refusal) => stepProblemOf(refusal, new Set()));
     }
     return redirectWithNotice(request, `${STAFF_CONTENT_PATH}?done=${PICTURES_CLEANED}`);
+  }
+  if (formText(form, 'intent') === 'create-category') {
+    const category = { slug: formText(form, 'slug').trim(), name: formText(form, 'name'), description: formText(form, 'description') };
+    try {
+      await staffClient(request, CONTENT_ROLES, 'site', createPostsClient).createBlogCategory({ body: category });
+    } catch (error) {
+      return refusedStep(error, { intent: 'create-category', values: category }, (refusal) => stepProblemOf(refusal, new Set()));
+    }
+    return redirectWithNotice(request, `${STAFF_CONTENT_PATH}?done=category-added#blog-categories`);
   }
   const intent = formText(form, 'intent') === 'create-post' ? 'create-post' : 'create';
   const slug = formText(form, 'slug').trim().toLowerCase();
@@ -72,7 +100,7 @@ export async function action({ request }: Route.ActionArgs) {
       await staffClient(request, CONTENT_ROLES, 'site', createContentClient).createPage({ body: { slug, page } });
     }
   } catch (error) {
-    return refusedStep(error, { intent, values: { slug, title, author } }, (refusal) => stepProblemOf(refusal, new Set()));
+    return refusedStep(error, { intent, values: { slug, title, author, category } }, (refusal) => stepProblemOf(refusal, new Set()));
   }
   return redirect(intent === 'create-post' ? staffPostPath(slug) : staffPagePath(slug), 303);
 }
@@ -83,7 +111,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function StaffContentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const typed = (intent: 'create' | 'create-post') => (actionData?.intent === intent ? actionData.values : undefined);
+  const typed = (intent: 'create' | 'create-post' | 'create-category') => (actionData?.intent === intent ? actionData.values : undefined);
   return (
     <>
       <PageHeader
@@ -122,8 +150,8 @@ export default function StaffContentPage({ loaderData, actionData }: Route.Compo
                 </FormField>
                 <FormField label="Category" className="w-56">
                   {(control) => (
-                    <select {...control} name="category" className="control">
-                      {Object.entries(BLOG_CATEGORIES).map(([slug, name]) => (
+                    <select {...control} name="category" className="control" defaultValue={typed('create-post')?.category}>
+                      {loaderData.blogCategories.map(({ slug, name }) => (
                         <option key={slug} value={slug}>
                           {name}
                         </option>
@@ -133,6 +161,16 @@ export default function StaffContentPage({ loaderData, actionData }: Route.Compo
                 </FormField>
               </NewContentForm>
             </section>
+            {loaderData.categoryDone && (
+              <p role="status" className="rounded-lg bg-teal-50 p-4 font-semibold text-teal-900">
+                {loaderData.categoryDone}
+              </p>
+            )}
+            <BlogCategoriesSection
+              categories={loaderData.blogCategories}
+              problem={actionData?.intent === 'create-category' ? actionData.problem : null}
+              typed={typed('create-category')}
+            />
             <section aria-labelledby="items-heading">
               <h2 id="items-heading" className="section-heading">
                 Global items

@@ -1,25 +1,35 @@
-import type { BlogData, BlogPost, BlogPostDocument, BlogPostInput, BlogPostList, BlogPostSummary, BlogsAnswer } from '@shop/contracts';
+import type { BlogData, BlogPostDocument, BlogPostInput, BlogPostList, BlogsAnswer } from '@shop/contracts';
 import type { CallerContext } from '../../platform/context.ts';
 import type { ContentDeps } from './content.deps.ts';
 import { ContentErrors } from './content.errors.ts';
 import * as repository from './content.repository.ts';
 import { createContentPages } from './content-pages.ts';
-import { checkPostDocument, isBlogCategory, listPage, readingMinutes, summaryOf } from './blog-rules.ts';
+import type { BlogCategories } from './blog-categories.ts';
+import { categoryNameOf, checkPostDocument, listPage, readingMinutes, summaryOf, type KeptPost, type KeptSummary } from './blog-rules.ts';
 
 /** What an instance keeps of the blog: every published post by slug, and their summaries newest first. */
 interface KeptBlog {
-  posts: Map<string, BlogPost & { publishedAt: string }>;
-  summaries: BlogPostSummary[];
+  posts: Map<string, KeptPost>;
+  summaries: KeptSummary[];
 }
 
 /**
  * The blog (decision 0094): posts are content pages of kind `post`, so saving, publishing, restoring
  * and the versions kept are the pages' own; the published posts are kept per instance and forgotten
- * on the `content` change notice, as pages are, and the list is paged and filtered from them.
+ * on the `content` change notice, as pages are, and the list is paged and filtered from them. A post's category is one of the
+ * stored `categories`, checked as it is saved; its name is read from them as the post is shown, so a rename shows at once.
  */
-export function createBlogPosts(deps: ContentDeps) {
-  const posts = createContentPages<BlogPostDocument, BlogPostInput>(deps, { kind: 'post', check: checkPostDocument });
+export function createBlogPosts(deps: ContentDeps, categories: BlogCategories) {
+  /** The stored categories, read before a post is checked (its rules are pure): each call that checks one reads them first. */
+  let checkedAgainst: Awaited<ReturnType<BlogCategories['stored']>> = [];
+  const posts = createContentPages<BlogPostDocument, BlogPostInput>(deps, { kind: 'post', check: (input) => checkPostDocument(input, checkedAgainst) });
   let kept: KeptBlog | null = null;
+  const knowingCategories =
+    <Args extends [CallerContext, ...unknown[]], Result>(call: (...args: Args) => Promise<Result>) =>
+    async (...args: Args): Promise<Result> => {
+      checkedAgainst = await categories.stored(args[0]);
+      return call(...args);
+    };
 
   async function blog(ctx: CallerContext): Promise<KeptBlog> {
     if (kept) return kept;
@@ -61,27 +71,36 @@ export function createBlogPosts(deps: ContentDeps) {
         if (asked.preview) {
           const shown = await posts.pageData(ctx, slug, String(asked.preview));
           const live = (await blog(ctx)).posts.get(slug);
-          return { post: { ...shown, publishedAt: live?.publishedAt ?? null, readingMinutes: readingMinutes(shown) }, list: null };
+          const categoryName = categoryNameOf(await categories.stored(ctx), shown.category);
+          return { post: { ...shown, publishedAt: live?.publishedAt ?? null, readingMinutes: readingMinutes(shown), categoryName }, list: null };
         }
         const post = (await blog(ctx)).posts.get(slug);
         if (!post) throw ContentErrors.pageNotFound(asked.slug, 'post');
-        return { post, list: null };
+        return { post: { ...post, categoryName: categoryNameOf(await categories.stored(ctx), post.category) }, list: null };
       }
+      const stored = await categories.stored(ctx);
       const category = asked.category?.toLowerCase();
-      if (category !== undefined && !isBlogCategory(category)) throw ContentErrors.blogCategoryUnknown(asked.category!);
+      if (category !== undefined && !stored.some((known) => known.slug === category)) {
+        throw ContentErrors.blogCategoryUnknown(
+          asked.category!,
+          stored.map((known) => known.slug),
+        );
+      }
       const tag = asked.tag?.toLowerCase();
       const { summaries } = await blog(ctx);
       if (tag !== undefined && !summaries.some((post) => post.tags.includes(tag))) throw ContentErrors.blogTagNotFound(asked.tag!);
-      const list = listPage(summaries, { category, tag, page: asked.page, pageSize: asked.pageSize });
+      const list = listPage(summaries, stored, { category, tag, page: asked.page, pageSize: asked.pageSize });
       if ('beyond' in list) throw ContentErrors.blogPageNotFound(asked.page ?? 1, list.beyond);
       return { post: null, list: list satisfies BlogPostList };
     },
     listPosts: async (ctx: CallerContext) => ({ posts: await posts.listPages(ctx) }),
-    createPost: posts.createPage,
+    createPost: knowingCategories(posts.createPage),
     postForEditing: posts.pageForEditing,
-    savePostDraft: posts.savePageDraft,
-    publishPost: forgettingBlog((ctx: CallerContext, slug: string, input: { version: number; post?: BlogPostInput }) =>
-      posts.publishPage(ctx, slug, { version: input.version, page: input.post }),
+    savePostDraft: knowingCategories(posts.savePageDraft),
+    publishPost: forgettingBlog(
+      knowingCategories((ctx: CallerContext, slug: string, input: { version: number; post?: BlogPostInput }) =>
+        posts.publishPage(ctx, slug, { version: input.version, page: input.post }),
+      ),
     ),
     restorePostRevision: posts.restorePageRevision,
     unpublishPost: forgettingBlog(posts.unpublishPage),

@@ -1,16 +1,14 @@
 import {
-  BLOG_CATEGORIES,
-  BLOG_CATEGORY_SLUGS,
   BLOG_PAGE_SIZE,
   BLOG_WORDS_PER_MINUTE,
   BlogPostFieldsSchema,
-  type BlogCategory,
   type BlogPost,
   type BlogPostDocument,
   type BlogPostInput,
   type BlogPostList,
   type BlogPostSummary,
 } from '@shop/contracts';
+import type { StoredBlogCategory } from './blog-categories.ts';
 import { ContentErrors } from './content.errors.ts';
 import { checkPageDocument, checkWordsAndAddresses, refusal } from './content-rules.ts';
 
@@ -37,10 +35,8 @@ export function readingMinutes(post: Pick<BlogPostDocument, 'title' | 'summary' 
   return Math.max(1, Math.ceil(count / BLOG_WORDS_PER_MINUTE));
 }
 
-export const isBlogCategory = (slug: string): slug is BlogCategory => Object.hasOwn(BLOG_CATEGORIES, slug);
-
-/** A post as sent by staff, checked: its blocks and words as a page's, then its own fields. */
-export function checkPostDocument(input: BlogPostInput): BlogPostDocument {
+/** A post as sent by staff, checked: its blocks and words as a page's, then its own fields, its category one of `categories` (the stored ones). */
+export function checkPostDocument(input: BlogPostInput, categories: readonly Pick<StoredBlogCategory, 'slug'>[]): BlogPostDocument {
   const page = checkPageDocument(input);
   const fields = {
     summary: input.summary,
@@ -51,8 +47,12 @@ export function checkPostDocument(input: BlogPostInput): BlogPostDocument {
     relatedSkus: input.relatedSkus,
   };
   checkWordsAndAddresses(fields, ['body', 'post'], 'The post’s summary, author, hero image or tags');
-  if (typeof input.category === 'string' && input.category.trim() !== '' && !isBlogCategory(input.category.trim())) {
-    throw ContentErrors.blogPostCategoryUnknown(input.category);
+  const category = typeof input.category === 'string' ? input.category.trim() : '';
+  if (category !== '' && !categories.some((known) => known.slug === category)) {
+    throw ContentErrors.blogPostCategoryUnknown(
+      input.category,
+      categories.map((known) => known.slug),
+    );
   }
   const parsed = BlogPostFieldsSchema.safeParse(fields);
   if (!parsed.success) throw refusal(parsed.error.issues, 'body.post', () => 'The post');
@@ -60,7 +60,14 @@ export function checkPostDocument(input: BlogPostInput): BlogPostDocument {
   return { ...page, ...parsed.data, tags };
 }
 
-export const summaryOf = (post: BlogPost & { publishedAt: string }): BlogPostSummary => ({
+/** A post as the blog keeps it: published, and without its category's name, which is read from the categories when it is shown. */
+export type KeptPost = Omit<BlogPost, 'categoryName'> & { publishedAt: string };
+export type KeptSummary = Omit<BlogPostSummary, 'categoryName'>;
+
+/** The name shoppers see for a category: a post keeps its category's slug, and a name changes. */
+export const categoryNameOf = (categories: readonly StoredBlogCategory[], slug: string) => categories.find((category) => category.slug === slug)?.name ?? slug;
+
+export const summaryOf = (post: KeptPost): KeptSummary => ({
   slug: post.slug,
   title: post.title,
   summary: post.summary,
@@ -72,10 +79,14 @@ export const summaryOf = (post: BlogPost & { publishedAt: string }): BlogPostSum
   tags: post.tags,
 });
 
-/** A page of the list: `posts` newest first, of one category or tag; null for a page beyond the last (the first page always exists). */
+/**
+ * A page of the list: `posts` newest first, of one category or tag, each named by `categories` (the stored ones, listed with their
+ * published posts); `beyond` for a page beyond the last (the first page always exists).
+ */
 export function listPage(
-  posts: readonly BlogPostSummary[],
-  asked: { category?: BlogCategory; tag?: string; page?: number; pageSize?: number },
+  posts: readonly KeptSummary[],
+  categories: readonly StoredBlogCategory[],
+  asked: { category?: string; tag?: string; page?: number; pageSize?: number },
 ): BlogPostList | { beyond: number } {
   const pageSize = asked.pageSize ?? BLOG_PAGE_SIZE;
   const page = asked.page ?? 1;
@@ -85,14 +96,14 @@ export function listPage(
   const tagCounts = new Map<string, number>();
   for (const post of posts) for (const tag of post.tags) tagCounts.set(tag, (tagCounts.get(tag) ?? 0) + 1);
   return {
-    posts: chosen.slice((page - 1) * pageSize, page * pageSize),
+    posts: chosen.slice((page - 1) * pageSize, page * pageSize).map((post) => ({ ...post, categoryName: categoryNameOf(categories, post.category) })),
     page,
     pageSize,
     totalPosts: chosen.length,
     totalPages,
     category: asked.category ?? null,
     tag: asked.tag ?? null,
-    categories: BLOG_CATEGORY_SLUGS.map((slug) => ({ slug, name: BLOG_CATEGORIES[slug], postCount: posts.filter((post) => post.category === slug).length })),
+    categories: categories.map((category) => ({ ...category, postCount: posts.filter((post) => post.category === category.slug).length })),
     tags: [...tagCounts].map(([tag, postCount]) => ({ tag, postCount })).toSorted((a, b) => b.postCount - a.postCount || a.tag.localeCompare(b.tag)),
   };
 }

@@ -15,6 +15,7 @@ const actors: Record<string, Actor> = {
   edith: { userId: 'user-edith', name: 'Edith Editor', roles: ['content-editor'] },
   eddie: { userId: 'user-eddie', name: 'Eddie Editor', roles: ['content-editor'] },
   sam: { userId: 'user-sam', name: 'Sam Shopper', roles: ['shopper'] },
+  olly: { userId: 'user-olly', name: 'Olly Orders', roles: ['order-admin'] },
 };
 const blog = (who?: string): BlogClient => createBlogClient({ baseUrl: api.serviceUrl('content'), getAccessToken: () => who });
 const editor = (who?: string): BlogEditorClient => createBlogEditorClient({ baseUrl: api.serviceUrl('site'), getAccessToken: () => who });
@@ -290,5 +291,175 @@ describe('taking a post off the blog', () => {
       'published',
       'created',
     ]);
+  });
+});
+
+/**
+ * The blog's categories: content editors add, rename and remove them; the blog's list, its filter, a
+ * post's category and the unknown-category refusals read what is stored; each refusal changes nothing.
+ */
+const SEEDED = [
+  { slug: 'bathroom-ideas', name: 'Bathroom ideas' },
+  { slug: 'how-to', name: 'How-to guides' },
+  { slug: 'buying-guides', name: 'Buying guides' },
+  { slug: 'heating-and-plumbing', name: 'Heating and plumbing' },
+];
+
+const categoryListed = async (slug: string) => (await editor('edith').listBlogCategories()).categories.find((category) => category.slug === slug);
+const blogList = async (category?: string) => (await blog().getBlogs({ body: { blogData: category ? { category } : {} } })).list!;
+
+describe('the blog’s categories', () => {
+  it('start as the four the shop had, in its order, with a description each, for staff and on the blog', async () => {
+    const { categories } = await editor('edith').listBlogCategories();
+    expect(categories.slice(0, 4)).toMatchObject(SEEDED);
+    for (const category of categories) expect(category.description.length).toBeGreaterThan(20);
+    expect((await blogList()).categories.slice(0, 4)).toMatchObject(SEEDED.map((category) => ({ ...category, postCount: expect.any(Number) })));
+  });
+
+  it('are added by a content editor: the blog lists and filters by a new one, and a post can be put in it', async () => {
+    const added = await editor('edith').createBlogCategory({
+      body: { slug: ' wet-rooms ', name: ' Wet rooms ', description: 'Level floors and walk-in showers.' },
+    });
+    expect(added).toEqual({ slug: 'wet-rooms', name: 'Wet rooms', description: 'Level floors and walk-in showers.', postCount: 0 });
+    expect((await editor('edith').listBlogCategories()).categories.at(-1)).toEqual(added);
+    expect((await blogList()).categories.at(-1)).toEqual({
+      slug: 'wet-rooms',
+      name: 'Wet rooms',
+      description: 'Level floors and walk-in showers.',
+      postCount: 0,
+    });
+    expect((await blogList('wet-rooms')).posts).toEqual([]);
+
+    const { slug } = await newPost({ category: 'wet-rooms' });
+    const filtered = await blogList('WET-ROOMS');
+    expect(filtered).toMatchObject({ category: 'wet-rooms', totalPosts: 1, posts: [{ slug, category: 'wet-rooms', categoryName: 'Wet rooms' }] });
+    expect(filtered.categories.find((category) => category.slug === 'wet-rooms')?.postCount).toBe(1);
+    expect((await blog().getBlogs({ body: { blogData: { slug } } })).post).toMatchObject({ category: 'wet-rooms', categoryName: 'Wet rooms' });
+    expect(await categoryListed('wet-rooms')).toMatchObject({ postCount: 1 });
+  });
+
+  it('are renamed, or described anew, keeping their address: the blog and its posts show the new name at once, and every instance hears', async () => {
+    await editor('edith').createBlogCategory({ body: { slug: 'tiling', name: 'Tiling', description: 'Walls and floors.' } });
+    const { slug } = await newPost({ category: 'tiling' });
+    expect((await blog().getBlogs({ body: { blogData: { slug } } })).post?.categoryName).toBe('Tiling');
+    const heard = api.app.platform.changes.heard().content;
+
+    const renamed = await editor('edith').changeBlogCategory({
+      params: { slug: 'Tiling' },
+      body: { name: 'Tiles and tiling', description: 'Walls, floors and grout.' },
+    });
+    expect(renamed).toEqual({ slug: 'tiling', name: 'Tiles and tiling', description: 'Walls, floors and grout.', postCount: 1 });
+    expect((await blog().getBlogs({ body: { blogData: { slug } } })).post?.categoryName).toBe('Tiles and tiling');
+    expect((await blogList('tiling')).posts.map((shown) => shown.categoryName)).toEqual(['Tiles and tiling']);
+    expect((await blogList()).categories.find((category) => category.slug === 'tiling')).toMatchObject({
+      name: 'Tiles and tiling',
+      description: 'Walls, floors and grout.',
+    });
+    await expect.poll(() => api.app.platform.changes.heard().content).toBeGreaterThan(heard);
+  });
+
+  it('are removed when no post is in them, and the blog, its filter and the post editor no longer take them', async () => {
+    await editor('edith').createBlogCategory({ body: { slug: 'showers', name: 'Showers', description: 'Mixers, trays and screens.' } });
+    expect(await editor('edith').removeBlogCategory({ params: { slug: 'showers' } })).toEqual({ removed: true, slug: 'showers' });
+    expect(await categoryListed('showers')).toBeUndefined();
+    expect((await blogList()).categories.map((category) => category.slug)).not.toContain('showers');
+    expect(await failure(blog().getBlogs({ body: { blogData: { category: 'showers' } } }))).toMatchObject({
+      status: 404,
+      code: 'BLOG_CATEGORY_NOT_FOUND',
+      message: expect.stringMatching(
+        /^The blog has no category called "showers"\. Choose one of these: bathroom-ideas, how-to, buying-guides, heating-and-plumbing/,
+      ),
+    });
+    expect(await failure(editor('edith').createPost({ body: { slug: 'in-showers', post: post('In showers', { category: 'showers' }) } }))).toMatchObject({
+      status: 422,
+      code: 'BLOG_CATEGORY_NOT_FOUND',
+      data: { errors: [{ path: 'body.post.category' }] },
+    });
+  });
+
+  it('are not removed while a post is in them, published or only a draft: the refusal says how many, and changes nothing', async () => {
+    await editor('edith').createBlogCategory({ body: { slug: 'basins', name: 'Basins', description: 'Wall-hung, pedestal and vanity basins.' } });
+    await newPost({ category: 'basins' });
+    const draft = await newPost({ category: 'basins' }, { publish: false });
+    const refusal = await failure(editor('edith').removeBlogCategory({ params: { slug: 'basins' } }));
+    expect(refusal).toMatchObject({
+      status: 409,
+      code: 'BLOG_CATEGORY_IN_USE',
+      message: 'You cannot remove “Basins” because 2 posts are in it. Move those posts to another category first, then remove it.',
+    });
+    expect(refusal.data).toMatchObject({ postCount: 2 });
+    expect(await categoryListed('basins')).toMatchObject({ postCount: 2 });
+
+    // The draft moves to another category: one post is left, and says so.
+    const editing = await editor('edith').getPostForEditing({ params: { slug: draft.slug } });
+    await editor('edith').savePostDraft({ params: { slug: draft.slug }, body: { version: editing.version, post: post('Moved', { category: 'how-to' }) } });
+    expect(await failure(editor('edith').removeBlogCategory({ params: { slug: 'basins' } }))).toMatchObject({
+      message: 'You cannot remove “Basins” because 1 post is in it. Move that post to another category first, then remove it.',
+    });
+    expect((await blogList('basins')).totalPosts).toBe(1);
+  });
+
+  it('refuse bad input with the field to change, a slug already used and a category there is not, changing nothing', async () => {
+    const before = await editor('edith').listBlogCategories();
+    const cases: [() => Promise<unknown>, number, string, string][] = [
+      [
+        () => editor('edith').createBlogCategory({ body: { slug: 'Wet Rooms', name: 'Wet rooms', description: 'Floors.' } }),
+        422,
+        'BLOG_CATEGORY_INVALID',
+        'body.slug',
+      ],
+      [
+        () => editor('edith').createBlogCategory({ body: { slug: 'double--hyphen', name: 'Two', description: 'Two.' } }),
+        422,
+        'BLOG_CATEGORY_INVALID',
+        'body.slug',
+      ],
+      [() => editor('edith').createBlogCategory({ body: { slug: 'no-name', name: '  ', description: 'None.' } }), 422, 'BLOG_CATEGORY_INVALID', 'body.name'],
+      [
+        () => editor('edith').createBlogCategory({ body: { slug: 'long', name: 'Long', description: 'x'.repeat(201) } }),
+        422,
+        'BLOG_CATEGORY_INVALID',
+        'body.description',
+      ],
+      [
+        () => editor('edith').createBlogCategory({ body: { slug: 'how-to', name: 'Another', description: 'Taken.' } }),
+        409,
+        'BLOG_CATEGORY_SLUG_TAKEN',
+        'body.slug',
+      ],
+      [
+        () => editor('edith').changeBlogCategory({ params: { slug: 'how-to' }, body: { name: '', description: 'Jobs.' } }),
+        422,
+        'BLOG_CATEGORY_INVALID',
+        'body.name',
+      ],
+    ];
+    for (const [call, status, code, path] of cases)
+      expect(await failure(call())).toMatchObject({ status, code, data: { errors: [expect.objectContaining({ path })] } });
+    expect(await failure(editor('edith').createBlogCategory({ body: { slug: 'how-to', name: 'Another', description: 'Taken.' } }))).toMatchObject({
+      message: 'There is already a category with the address "how-to". Choose another address, or change that category.',
+    });
+    expect(
+      await failure(editor('edith').changeBlogCategory({ params: { slug: 'kitchens' }, body: { name: 'Kitchens', description: 'Sinks.' } })),
+    ).toMatchObject({
+      status: 404,
+      code: 'BLOG_CATEGORY_NOT_FOUND',
+    });
+    expect(await failure(editor('edith').removeBlogCategory({ params: { slug: 'kitchens' } }))).toMatchObject({ status: 404, code: 'BLOG_CATEGORY_NOT_FOUND' });
+    expect(await editor('edith').listBlogCategories()).toEqual(before);
+  });
+
+  it('are managed by content editors only: anyone else is refused, changing nothing', async () => {
+    const before = await editor('edith').listBlogCategories();
+    for (const who of [undefined, 'sam', 'olly']) {
+      const status = who ? 403 : 401;
+      expect(await failure(editor(who).listBlogCategories())).toMatchObject({ status });
+      expect(await failure(editor(who).createBlogCategory({ body: { slug: 'sneaky', name: 'Sneaky', description: 'No.' } }))).toMatchObject({ status });
+      expect(await failure(editor(who).changeBlogCategory({ params: { slug: 'how-to' }, body: { name: 'Hacked', description: 'No.' } }))).toMatchObject({
+        status,
+      });
+      expect(await failure(editor(who).removeBlogCategory({ params: { slug: 'buying-guides' } }))).toMatchObject({ status });
+    }
+    expect(await editor('edith').listBlogCategories()).toEqual(before);
   });
 });

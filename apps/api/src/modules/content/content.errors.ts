@@ -1,4 +1,4 @@
-import { BLOG_CATEGORIES, CONTENT_BLOCK_TYPES, CONTENT_PAGE_MAX_BLOCKS, GLOBAL_ITEMS, HOME_PAGE_BLOCK_TYPES, type FieldError } from '@shop/contracts';
+import { CONTENT_BLOCK_TYPES, CONTENT_PAGE_MAX_BLOCKS, GLOBAL_ITEMS, HOME_PAGE_BLOCK_TYPES, type FieldError } from '@shop/contracts';
 import { AppError, fieldRefusal } from '../../platform/errors.ts';
 import type { PageKind } from './content.repository.ts';
 
@@ -9,7 +9,8 @@ const blockNames = Object.values(CONTENT_BLOCK_TYPES)
   .map((name) => name.toLowerCase())
   .join(', ');
 const itemNames = Object.keys(GLOBAL_ITEMS).join(', ');
-const blogCategoryNames = Object.keys(BLOG_CATEGORIES).join(', ');
+const chooseFrom = (slugs: readonly string[]) =>
+  slugs.length ? `Choose one of these: ${slugs.join(', ')}.` : 'It has no categories yet: a content editor adds them at /staff/content.';
 const field = (path: string, message: string, code: string): FieldError[] => [{ path, message, code }];
 
 /** The content module's stable error codes: each refusal changes nothing. */
@@ -104,14 +105,34 @@ export const ContentErrors = {
   oneImage: () => fieldRefusal(422, 'CONTENT_IMAGE_ONE', 'image', 'Choose one picture at a time.'),
   imageMissing: () => fieldRefusal(422, 'CONTENT_IMAGE_MISSING', 'image', 'Choose a picture: a JPG or PNG of 5 MB or less.'),
   invalid: (detail: string, errors: FieldError[]) => new AppError(422, 'CONTENT_INVALID', detail, { errors }),
-  blogCategoryUnknown: (category: string) =>
-    new AppError(404, 'BLOG_CATEGORY_NOT_FOUND', `The blog has no category called "${category}". Choose one of these: ${blogCategoryNames}.`, {
+  /** `slugs`: the categories staff keep now, which the message offers. */
+  blogCategoryUnknown: (category: string, slugs: readonly string[]) =>
+    new AppError(404, 'BLOG_CATEGORY_NOT_FOUND', `The blog has no category called "${category}". ${chooseFrom(slugs)}`, {
       errors: field('body.blogData.category', 'is not one of the blog’s categories', 'blog_category_not_found'),
     }),
-  blogPostCategoryUnknown: (category: string) =>
-    new AppError(422, 'BLOG_CATEGORY_NOT_FOUND', `The blog has no category called "${category}". Choose one of these: ${blogCategoryNames}.`, {
+  blogPostCategoryUnknown: (category: string, slugs: readonly string[]) =>
+    new AppError(422, 'BLOG_CATEGORY_NOT_FOUND', `The blog has no category called "${category}". ${chooseFrom(slugs)}`, {
       errors: field('body.post.category', 'is not one of the blog’s categories', 'blog_category_not_found'),
     }),
+  blogCategoryMissing: (slug: string) =>
+    new AppError(
+      404,
+      'BLOG_CATEGORY_NOT_FOUND',
+      `The blog has no category called "${slug}". It may have been removed: choose one from the list of categories.`,
+    ),
+  blogCategoryInvalid: (errors: FieldError[]) => new AppError(422, 'BLOG_CATEGORY_INVALID', errors[0]!.message, { errors }),
+  blogCategorySlugTaken: (slug: string) =>
+    new AppError(409, 'BLOG_CATEGORY_SLUG_TAKEN', `There is already a category with the address "${slug}". Choose another address, or change that category.`, {
+      errors: field('body.slug', 'is already the address of a category', 'blog_category_slug_taken'),
+    }),
+  blogCategoryInUse: (name: string, postCount: number) =>
+    new AppError(
+      409,
+      'BLOG_CATEGORY_IN_USE',
+      `You cannot remove “${name}” because ${postCount === 1 ? '1 post is' : `${postCount} posts are`} in it. ` +
+        `Move ${postCount === 1 ? 'that post' : 'those posts'} to another category first, then remove it.`,
+      { extensions: { postCount } },
+    ),
   blogTagNotFound: (tag: string) =>
     new AppError(404, 'BLOG_TAG_NOT_FOUND', `No blog post is tagged "${tag}". Choose a tag from the blog’s list, or see every post.`, {
       errors: field('body.blogData.tag', 'is not a tag of any post', 'blog_tag_not_found'),

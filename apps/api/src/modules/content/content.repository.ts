@@ -2,12 +2,13 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { CHANGES_CHANNEL } from '../../platform/change-notices.ts';
 import type { DataSubject } from '../../platform/personal-data.ts';
-import { contentGlobalItems, contentPages, contentRevisions } from './content.tables.ts';
+import { blogCategories, contentGlobalItems, contentPages, contentRevisions } from './content.tables.ts';
 
 export type PageRow = typeof contentPages.$inferSelect;
 export type GlobalItemRow = typeof contentGlobalItems.$inferSelect;
 export type RevisionRow = typeof contentRevisions.$inferSelect;
 export type NewRevisionRow = typeof contentRevisions.$inferInsert;
+export type BlogCategoryRow = typeof blogCategories.$inferSelect;
 
 /** A page or a blog post: one table, one set of versions, told apart by kind (decision 0094). */
 export type PageKind = 'page' | 'post';
@@ -154,6 +155,58 @@ export async function updateGlobalItem(db: Database, id: string, version: number
     .where(and(eq(contentGlobalItems.id, id), eq(contentGlobalItems.version, version)))
     .returning();
   return row ?? null;
+}
+
+/** How many posts are in the category: their draft, published or scheduled version names it (older versions do not count). */
+const postsInCategory = sql<number>`(
+  select count(*)::int from content_pages p
+  where p.kind = 'post' and exists (
+    select 1 from content_revisions r
+    where r.subject = 'post:' || p.slug
+      and r.revision in (p.draft_revision, p.published_revision, p.scheduled_revision)
+      and r.document->>'category' = "blog_categories"."slug"))`;
+
+const categoryOrder = asc(blogCategories.position);
+
+/** The blog's categories in the order they were added. */
+export async function listBlogCategories(db: Database) {
+  return db
+    .select({ slug: blogCategories.slug, name: blogCategories.name, description: blogCategories.description })
+    .from(blogCategories)
+    .orderBy(categoryOrder);
+}
+
+/** The categories with how many posts each holds, for staff. */
+export async function listBlogCategoriesInUse(db: Database) {
+  return db
+    .select({ slug: blogCategories.slug, name: blogCategories.name, description: blogCategories.description, postCount: postsInCategory })
+    .from(blogCategories)
+    .orderBy(categoryOrder);
+}
+
+/** One category with its posts counted; `lock` holds its row until the transaction ends, so it is not changed while it is removed. */
+export async function findBlogCategory(db: Database, slug: string, lock = false) {
+  const query = db
+    .select({ slug: blogCategories.slug, name: blogCategories.name, description: blogCategories.description, postCount: postsInCategory })
+    .from(blogCategories)
+    .where(eq(blogCategories.slug, slug));
+  const [row] = lock ? await query.for('update', { of: blogCategories }) : await query;
+  return row;
+}
+
+/** A new category; null when its slug is taken (also by one added at the same moment). */
+export async function insertBlogCategory(db: Database, row: Omit<BlogCategoryRow, 'position'>): Promise<BlogCategoryRow | null> {
+  const [inserted] = await db.insert(blogCategories).values(row).onConflictDoNothing({ target: blogCategories.slug }).returning();
+  return inserted ?? null;
+}
+
+export async function updateBlogCategory(db: Database, slug: string, values: Pick<BlogCategoryRow, 'name' | 'description' | 'updatedAt'>) {
+  const [row] = await db.update(blogCategories).set(values).where(eq(blogCategories.slug, slug)).returning({ slug: blogCategories.slug });
+  return row ?? null;
+}
+
+export async function deleteBlogCategory(db: Database, slug: string): Promise<void> {
+  await db.delete(blogCategories).where(eq(blogCategories.slug, slug));
 }
 
 /** Tells every instance that what pages show has changed, when `db`'s transaction commits (decision 0075). */

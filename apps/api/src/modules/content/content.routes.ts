@@ -32,6 +32,10 @@ export async function registerContentRoutes(app: FastifyInstance, service: Conte
   bindEndpoint(app, posts.savePostDraft, ({ ctx, params, body }) => service.savePostDraft(ctx, params.slug, body.version, body.post));
   bindEndpoint(app, posts.publishPost, ({ ctx, params, body }) => service.publishPost(ctx, params.slug, body));
   bindEndpoint(app, posts.unpublishPost, ({ ctx, params, body }) => service.unpublishPost(ctx, params.slug, body.version));
+  bindEndpoint(app, posts.listBlogCategories, ({ ctx }) => service.listBlogCategories(ctx));
+  bindEndpoint(app, posts.createBlogCategory, ({ ctx, body }) => service.createBlogCategory(ctx, body));
+  bindEndpoint(app, posts.changeBlogCategory, ({ ctx, params, body }) => service.changeBlogCategory(ctx, params.slug, body));
+  bindEndpoint(app, posts.removeBlogCategory, ({ ctx, params }) => service.removeBlogCategory(ctx, params.slug));
   bindEndpoint(app, posts.restorePostRevision, ({ ctx, params, body }) => service.restorePostRevision(ctx, params.slug, body.version, body.revision));
   bindEndpoint(app, calls.getContentImageCleanup, ({ ctx }) => service.contentImageCleanup(ctx));
   bindEndpoint(app, calls.cleanUpContentImages, ({ ctx }) => service.cleanUpContentImages(ctx));

@@ -1,5 +1,6 @@
 import type { CallerContext, ServiceContext } from '../../platform/context.ts';
 import type { ContentDeps } from './content.deps.ts';
+import { createBlogCategories } from './blog-categories.ts';
 import { createBlogPosts } from './blog-posts.ts';
 import { checkPageDocument } from './content-rules.ts';
 import { createContentPages } from './content-pages.ts';
@@ -9,7 +10,7 @@ import { cleanUpContentImages, contentImageCleanup, contentImageCleanupJob } fro
 import type { FormFile } from '../files/index.ts';
 
 /**
- * Content pages, global items (decision 0085) and the blog's posts (decision 0094): the storefront reads what is published, kept per
+ * Content pages, global items (decision 0085) and the blog's posts (decision 0094) and categories: the storefront reads what is published, kept per
  * instance and forgotten on every instance when staff publish (`heardOfChange`, the `content` change
  * notice); content editors save drafts, publish now or at a time, and restore earlier versions, each
  * change a version kept with who made it and when, refused with 409 when made from an old version.
@@ -17,7 +18,8 @@ import type { FormFile } from '../files/index.ts';
 export function createContentService(deps: ContentDeps) {
   const pages = createContentPages(deps, { kind: 'page', check: checkPageDocument });
   const items = createGlobalItems(deps);
-  const posts = createBlogPosts(deps);
+  const categories = createBlogCategories();
+  const posts = createBlogPosts(deps, categories);
   return {
     pageData: pages.pageData,
     pageForEditing: pages.pageForEditing,
@@ -38,6 +40,10 @@ export function createContentService(deps: ContentDeps) {
     publishPost: posts.publishPost,
     restorePostRevision: posts.restorePostRevision,
     unpublishPost: posts.unpublishPost,
+    listBlogCategories: categories.listBlogCategories,
+    createBlogCategory: categories.createBlogCategory,
+    changeBlogCategory: categories.changeBlogCategory,
+    removeBlogCategory: categories.removeBlogCategory,
     /** A picture for pages, kept by files: its address, for a block's picture. */
     uploadContentImage: (ctx: CallerContext, uploads: readonly FormFile[]) => uploadContentImage(deps, ctx, uploads),
     /** A picture uploaded for pages, for anyone. */
@@ -58,6 +64,7 @@ export function createContentService(deps: ContentDeps) {
       pages.forget();
       items.forget();
       posts.forget();
+      categories.forget();
     },
   };
 }

@@ -94,3 +94,21 @@ export const contentImageCleanups = pgTable(
   },
   (table) => [index('content_image_cleanups_at_idx').on(table.at), index('content_image_cleanups_by_user_idx').on(table.byUserId)],
 );
+
+/**
+ * The blog's categories, managed by content editors: a post names one by `slug` in its documents, so
+ * the slug never changes and a category is removed only when no post's draft, published or scheduled version is in it.
+ * Listed in the order they were added (`position`).
+ */
+export const blogCategories = pgTable(
+  'blog_categories',
+  {
+    slug: text('slug').primaryKey(),
+    position: integer('position').generatedAlwaysAsIdentity().notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [check('blog_categories_slug_check', sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)],
+);

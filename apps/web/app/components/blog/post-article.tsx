@@ -1,4 +1,3 @@
-import { BLOG_CATEGORIES } from '@shop/contracts/blog-values';
 import { Link } from 'react-router';
 import { blogListPath } from '../../lib/blog/blog-paths.ts';
 import type { DrawnPost } from '../../lib/blog/drawn-post.ts';
@@ -9,7 +8,7 @@ import { PILL_LINK, pillState, PostMeta } from './post-card.tsx';
 
 /** The one post template (decision 0094): header with byline, date and reading time, hero, blocks, related products, topics. */
 export function PostArticle({ post }: { post: DrawnPost }) {
-  const category = BLOG_CATEGORIES[post.category];
+  const category = post.categoryName;
   const related = post.related?.type === 'productCarousel' && post.related.products.length > 0 ? post.related : null;
   return (
     <article>

@@ -1,5 +1,5 @@
 import { londonIsoDate, londonLongDate, type BlogPostSummary } from '@shop/contracts';
-import { BLOG_CATEGORIES, blogPostPath } from '@shop/contracts/blog-values';
+import { blogPostPath } from '@shop/contracts/blog-values';
 import { Link } from 'react-router';
 
 /** The blog's category and tag links: pills at least 44 px tall. */
@@ -25,7 +25,7 @@ export function PostCard({ post, headingLevel = 'h2' }: { post: BlogPostSummary;
     <article className="flex flex-col overflow-hidden rounded-2xl border border-navy-100 bg-white">
       <img src={post.heroImage.src} alt="" width={800} height={533} loading="lazy" className="aspect-[3/2] w-full bg-sand-100 object-cover" />
       <div className="flex flex-1 flex-col p-5">
-        <p className="text-sm font-semibold text-teal-800">{BLOG_CATEGORIES[post.category]}</p>
+        <p className="text-sm font-semibold text-teal-800">{post.categoryName}</p>
         <Heading className="mt-1 text-lg font-bold text-navy-950">
           <Link to={blogPostPath(post.slug)} className="hover:underline">
             {post.title}

@@ -13,6 +13,7 @@ describe('the blog’s RSS feed', () => {
         readingMinutes: 3,
         heroImage: { src: '/images/blog/a.svg', alt: 'a' },
         category: 'how-to',
+        categoryName: 'How-to guides',
         tags: [],
       },
     ]);

@@ -1,4 +1,4 @@
-import { BLOG_CATEGORIES, type BlogPostSummary } from '@shop/contracts';
+import type { BlogPostSummary } from '@shop/contracts';
 import { escapeXml } from '../sitemap.ts';
 
 /** The feed's own details: its title and description, and the site's absolute address. */
@@ -22,7 +22,7 @@ export function rssXml(channel: RssChannel, posts: readonly BlogPostSummary[]): 
       `      <guid isPermaLink="true">${link(`/blog/${post.slug}`)}</guid>`,
       `      <description>${escapeXml(post.summary)}</description>`,
       `      <pubDate>${new Date(post.publishedAt).toUTCString()}</pubDate>`,
-      `      <category>${escapeXml(BLOG_CATEGORIES[post.category])}</category>`,
+      `      <category>${escapeXml(post.categoryName)}</category>`,
       '    </item>',
     ].join('\n'),
   );

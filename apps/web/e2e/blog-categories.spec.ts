@@ -1,0 +1,92 @@
+import { expect as baseExpect, test } from './test.ts';
+import { collectErrors, DEMO, expectNoViolations, signIn } from './auth.ts';
+import { CHECKOUT_TIMEOUT } from './checkout-steps.ts';
+import { SCREENSHOT_DIR } from './pages.ts';
+
+/**
+ * The blog's categories are staff's to manage: a content editor adds one at /staff/content (a refusal
+ * first, as a plain form shows it), puts a new post in it and publishes it; a shopper's blog lists the
+ * category and filters by it, and shows its new name once staff rename it (the kept guest page forgotten).
+ * The category's and post's addresses are the test's own, so runs never share them.
+ */
+
+// Staff sign in through the provider's pages (password hashing included) on a machine that may be busy.
+test.describe.configure({ timeout: CHECKOUT_TIMEOUT });
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+test('staff add a blog category, put a post in it, and the blog filters by it @phone', async ({ page, browser }, testInfo) => {
+  const unique = `${testInfo.project.name}-${Date.now().toString(36)}`;
+  const slug = `wet-rooms-${unique}`;
+  const name = `Wet rooms ${unique}`;
+  const description = 'Level floors, walk-in showers and keeping the water where it belongs.';
+  const title = `Planning a wet room (${unique})`;
+  const errors = collectErrors(page);
+
+  await signIn(page, DEMO.staff.email);
+  await page.goto('/staff/content');
+  const categories = page.getByRole('region', { name: 'Blog categories' });
+  await expect(categories.getByRole('row', { name: /^How-to guides / })).toBeVisible();
+  const add = page.getByRole('form', { name: 'Add a blog category' });
+  // An address that breaks the rule is refused, what was typed kept, the field named.
+  await add.getByLabel('Address').fill('Wet Rooms');
+  await add.getByLabel('Name').fill(name);
+  await add.getByLabel('Short description').fill(description);
+  await add.getByRole('button', { name: 'Add category' }).click();
+  const rule = 'The category’s address must use only lower-case letters, numbers and single hyphens, like "small-bathrooms"';
+  await expect(add.getByRole('alert')).toContainText(rule);
+  await expect(add.getByLabel('Name')).toHaveValue(name);
+  await add.getByLabel('Address').fill(slug);
+  await add.getByRole('button', { name: 'Add category' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Category added. The blog lists it once a post is published in it.');
+  await expect(categories.getByRole('row', { name: new RegExp(`^${name} `) })).toContainText(`/blog?category=${slug}`);
+  await expect(add.getByLabel('Address')).toHaveValue('');
+  await expectNoViolations(page);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-staff-blog-categories.png`, fullPage: true, animations: 'disabled' });
+
+  // A post in it, published as it was made.
+  const create = page.getByRole('form', { name: 'New blog post' });
+  await create.getByLabel('New post’s title').fill(title);
+  await create.getByLabel('Its address').fill(`planning-a-wet-room-${unique}`);
+  await create.getByLabel('Author').fill('Stevie Staff');
+  await create.getByLabel('Category').selectOption({ label: name });
+  await create.getByRole('button', { name: 'Add post' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Edit “${title}”`);
+  await expect(page.getByRole('form', { name: 'Page' }).getByLabel('Category')).toHaveValue(slug);
+  await page.getByRole('form', { name: 'Page' }).getByRole('button', { name: 'Publish now' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Published: the shop shows it now.');
+
+  // A shopper of their own (no staff session) picks the category on the blog.
+  const shopperContext = await browser.newContext();
+  const shopper = await shopperContext.newPage();
+  await shopper.goto('/blog');
+  await shopper
+    .getByRole('navigation', { name: 'Blog categories' })
+    .getByRole('link', { name: `${name} (1)` })
+    .click();
+  await expect(shopper).toHaveURL(new RegExp(`/blog\\?category=${slug}$`));
+  await expect(shopper.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(shopper.getByText(description)).toBeVisible();
+  const cards = shopper.getByRole('main').getByRole('article');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(name);
+  await expect(cards.first().getByRole('link', { name: title })).toBeVisible();
+  await expectNoViolations(shopper);
+  await shopper.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-blog-category.png`, fullPage: true, animations: 'disabled' });
+
+  // Staff rename it: the shopper's blog says the new name once the change is heard, though the page was kept for guests.
+  await page.goto('/staff/content');
+  await categories.getByRole('link', { name }).click();
+  await expect(page.getByText('You cannot remove it while 1 post is in it (counting drafts).', { exact: false })).toBeVisible();
+  await expectNoViolations(page);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-staff-blog-category.png`, fullPage: true, animations: 'disabled' });
+  const change = page.getByRole('form', { name: 'Name and description' });
+  await change.getByLabel('Name').fill(`Wet rooms and showers ${unique}`);
+  await change.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Category changed. The blog shows the new name and description within a few seconds.');
+  await expect(async () => {
+    await shopper.reload();
+    await baseExpect(shopper.getByRole('heading', { level: 1 })).toHaveText(`Wet rooms and showers ${unique}`);
+  }).toPass({ timeout: 30_000 });
+  await shopperContext.close();
+  baseExpect(errors).toEqual([]);
+});
