@@ -13,6 +13,7 @@ import type { Job } from '../../platform/jobs.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { samplePng, useLocalS3Server } from '../files/testing.ts';
 import { CONTENT_IMAGE_CLEANUP_JOB, DAILY_CLEANUP_NAME } from './content-image-cleanup.ts';
+import { contentPersonalData } from './content.personal-data.ts';
 
 /**
  * The clean-up of pictures uploaded for pages that no kept version uses, through real HTTP on a real database and a real file
@@ -136,6 +137,23 @@ describe('cleaning up pictures no page uses, in a folder', () => {
     daysLater(7);
     expect(await client('edith').cleanUpContentImages()).toMatchObject({ unused: { count: 0, bytes: 0 }, lastCleanup: { removed: { count: 1 } } });
     expect(inFolder(young.id)).toBe(false);
+  });
+
+  it('forgets who ran a clean-up when that member of staff is erased, keeping what it removed', async () => {
+    const store = contentPersonalData.find((declared) => declared.columns.content_image_cleanups)!;
+    const edith = { userId: 'user-edith', emailAddresses: [] };
+    expect(await store.count(api.database.db, edith)).toBe(2);
+    await api.database.db.transaction(async (tx) => store.erase!(tx, edith, now));
+    expect(await store.count(api.database.db, edith)).toBe(0);
+    const records = (await api.database.db.execute(
+      sql`select by_name, cardinality(removed) as removed from content_image_cleanups order by id`,
+    )) as unknown as {
+      rows: { by_name: string; removed: number }[];
+    };
+    expect(records.rows).toEqual([
+      { by_name: 'A former member of staff', removed: 1 },
+      { by_name: 'A former member of staff', removed: 1 },
+    ]);
   });
 
   it('lets only content editors see or run it', async () => {
