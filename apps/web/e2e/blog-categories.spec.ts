@@ -2,6 +2,7 @@ import { expect as baseExpect, test } from './test.ts';
 import { collectErrors, DEMO, expectNoViolations, signIn } from './auth.ts';
 import { CHECKOUT_TIMEOUT } from './checkout-steps.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
+import { holdScripts } from './slow-start.ts';
 
 /**
  * The blog's categories are staff's to manage: a content editor adds one at /staff/content (a refusal
@@ -89,4 +90,35 @@ test('staff add a blog category, put a post in it, and the blog filters by it @p
   }).toPass({ timeout: 30_000 });
   await shopperContext.close();
   baseExpect(errors).toEqual([]);
+});
+
+test('staff add, rename and remove a blog category as plain forms before the page’s scripts run', async ({ page }, testInfo) => {
+  const unique = `${testInfo.project.name}-early-${Date.now().toString(36)}`;
+  const name = `Boilers ${unique}`;
+  await signIn(page, DEMO.staff.email);
+  const release = await holdScripts(page);
+  await page.goto('/staff/content', { waitUntil: 'commit' });
+  const add = page.getByRole('form', { name: 'Add a blog category' });
+  await add.getByLabel('Address').fill(`boilers-${unique}`);
+  await add.getByLabel('Name').fill(name);
+  await add.getByLabel('Short description').fill('Combi, system and heat-only boilers.');
+  await add.getByRole('button', { name: 'Add category' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Category added. The blog lists it once a post is published in it.');
+
+  await page.getByRole('region', { name: 'Blog categories' }).getByRole('link', { name }).click();
+  const change = page.getByRole('form', { name: 'Name and description' });
+  await change.getByLabel('Name').fill('   ');
+  await change.getByRole('button', { name: 'Save changes' }).click();
+  await expect(change.getByRole('alert')).toContainText('Enter the category’s name');
+  await change.getByLabel('Name').fill(`Boilers and controls ${unique}`);
+  await change.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(/^Category changed\./);
+  const categories = page.getByRole('region', { name: 'Blog categories' });
+  await categories.getByRole('link', { name: `Boilers and controls ${unique}` }).click();
+  await page.getByRole('button', { name: `Remove “Boilers and controls ${unique}”` }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Category removed.');
+  await expect(categories.getByRole('link', { name: `Boilers and controls ${unique}` })).toHaveCount(0);
+  // The page's scripts never ran: the header's search box is still the plain one.
+  await expect(page.getByRole('search', { name: 'Search products and categories' }).getByRole('combobox')).toHaveCount(0);
+  release();
 });
