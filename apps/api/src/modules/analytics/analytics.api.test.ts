@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalyticsClient, type AnalyticsClient } from '@shop/api-client';
-import type { Actor, Clock } from '../../platform/context.ts';
+import type { Actor, CallerContext, Clock } from '../../platform/context.ts';
 import { countStatements } from '../../testing/statement-counter.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { createAnalyticsService } from './analytics.service.ts';
 
 let api: TestApi;
 let now = new Date('2026-03-02T10:00:00Z');
@@ -181,5 +182,51 @@ describe('roll-ups by day', () => {
     const [row] = await rows<{ day: string }>(sql`select day::text from analytics_daily where subject = 'late night basin' and metric = 'search'`);
     expect(row!.day).toBe('2026-07-02');
     now = new Date('2026-03-02T10:00:00Z');
+  });
+});
+
+describe('beacons that come together (decision 0143)', () => {
+  // The service itself, with a window no test waits out: its writes go when their events reach the most a write takes.
+  const together = (maxEvents: number) => createAnalyticsService({ windowMs: 60_000, maxEvents });
+  const at = (iso: string): CallerContext => ({ db: api.database.db, actor: null, clock: { now: () => new Date(iso) } });
+
+  it('are stored in one statement, each answered for its own events; a repeat another beacon carries is that beacon’s drop', async () => {
+    const counter = countStatements(api.database);
+    try {
+      const shared = viewed('401');
+      const first = [shared, viewed('401'), searched('brass trap', 3)];
+      const second = [shared, viewed('402')];
+      const third = [viewed('401')];
+      const service = together(first.length + second.length + third.length);
+      const ctx = at('2026-03-02T10:00:00Z');
+      const answers = await Promise.all([first, second, third].map((batch) => service.updateActions(ctx, { data: { batch } })));
+      expect(answers).toEqual([
+        { accepted: 3, dropped: 0 },
+        { accepted: 1, dropped: 1 },
+        { accepted: 1, dropped: 0 },
+      ]);
+      expect(counter.take().filter((statement) => statement.includes('analytics_'))).toHaveLength(1);
+      // Once a beacon: twice in the first, once in the third (the second's was the first's).
+      expect(await rollup('product-viewed', '401')).toBe(2);
+      expect(await rollup('product-viewed', '402')).toBe(1);
+      expect((await stored(shared.messageId))?.event).toBe('Product Viewed');
+    } finally {
+      counter.stop();
+    }
+  });
+
+  it('count each beacon on the London day it came, in one write', async () => {
+    const service = together(2);
+    await Promise.all([
+      service.updateActions(at('2026-08-01T22:30:00Z'), { data: { batch: [searched('midnight mixer', 1)] } }),
+      service.updateActions(at('2026-08-01T23:30:00Z'), { data: { batch: [searched('midnight mixer', 1)] } }),
+    ]);
+    const days = await rows<{ day: string; count: number }>(
+      sql`select day::text, count from analytics_daily where metric = 'search' and subject = 'midnight mixer' order by day`,
+    );
+    expect(days).toEqual([
+      { day: '2026-08-01', count: 1 },
+      { day: '2026-08-02', count: 1 },
+    ]);
   });
 });

@@ -1,51 +1,59 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import { londonIsoDate } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { DataSubject } from '../../platform/personal-data.ts';
 import { analyticsDaily, analyticsEvents } from './analytics.tables.ts';
 
 export type EventRow = typeof analyticsEvents.$inferInsert;
 
-/** A roll-up count an event makes, if the event is stored (one per (metric, subject) per batch: event-rules.ts). */
+/** A roll-up count an event makes, if the event is stored (one per (metric, subject) per beacon: event-rules.ts). */
 export interface EventCount {
   messageId: string;
   metric: string;
   subject: string;
 }
 
+/** What one statement stores for several beacons (beacons-together.ts): each count says which beacon made it and its day. */
+export interface BeaconsWrite {
+  rows: EventRow[];
+  counts: (EventCount & { beacon: number; day: string })[];
+}
+
 /**
- * Stores the batch's events whose ids are new, and adds one to the day's roll-up for each (metric,
- * subject) that a newly stored event of the batch counts, in one statement: a repeat (a retry, or a
- * batch sent twice at once) is left out by the key and counts nothing. The rows go as arrays, so the
- * statement is the same text for any batch (planned once) and travels as one round trip. Events and
- * roll-up rows are taken in key order, so two batches at once wait for each other rather than deadlock.
- * Answers how many events were stored.
+ * Stores the events whose ids are new, and adds to each day's roll-up, for each (metric, subject), the
+ * number of beacons with a newly stored event that counts it, in one statement: a repeat (a retry, or a
+ * beacon sent twice at once) is left out by the key and counts nothing. The rows go as arrays, so the
+ * statement is the same text for any number of beacons (planned once) and travels as one round trip.
+ * Events and roll-up rows are taken in key order, so two writes at once wait for each other rather than
+ * deadlock. Answers the ids it stored.
  */
-export async function storeEvents(db: Database, receivedAt: Date, rows: readonly EventRow[], counts: readonly EventCount[]): Promise<number> {
-  if (rows.length === 0) return 0;
+export async function storeEvents(db: Database, { rows, counts }: BeaconsWrite): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
   const column = <T>(pick: (row: EventRow) => T) => sql.param(rows.map(pick));
-  const day = londonIsoDate(receivedAt);
+  const countColumn = <T>(pick: (count: BeaconsWrite['counts'][number]) => T) => sql.param(counts.map(pick));
   const result = (await db.execute(sql`with stored as (
       insert into analytics_events (message_id, event, received_at, anonymous_id, user_id, properties)
-      select e.message_id, e.event, ${receivedAt}, e.anonymous_id, e.user_id, e.properties::jsonb
-      from unnest(${column((row) => row.messageId)}::uuid[], ${column((row) => row.event)}::text[], ${column((row) => row.anonymousId ?? null)}::text[],
+      select e.message_id, e.event, e.received_at, e.anonymous_id, e.user_id, e.properties::jsonb
+      from unnest(${column((row) => row.messageId)}::uuid[], ${column((row) => row.event)}::text[],
+                  ${column((row) => (row.receivedAt as Date).toISOString())}::timestamptz[], ${column((row) => row.anonymousId ?? null)}::text[],
                   ${column((row) => row.userId ?? null)}::text[], ${column((row) => JSON.stringify(row.properties))}::text[])
-           as e(message_id, event, anonymous_id, user_id, properties)
+           as e(message_id, event, received_at, anonymous_id, user_id, properties)
       order by e.message_id
       on conflict do nothing
       returning message_id
     ), counted as (
-      select distinct c.metric, c.subject
-      from unnest(${sql.param(counts.map((made) => made.messageId))}::uuid[], ${sql.param(counts.map((made) => made.metric))}::text[],
-                  ${sql.param(counts.map((made) => made.subject))}::text[]) as c(message_id, metric, subject)
+      select c.day, c.metric, c.subject, count(distinct c.beacon)::int as beacons
+      from unnest(${countColumn((made) => made.messageId)}::uuid[], ${countColumn((made) => made.beacon)}::int[], ${countColumn((made) => made.day)}::date[],
+                  ${countColumn((made) => made.metric)}::text[], ${countColumn((made) => made.subject)}::text[])
+           as c(message_id, beacon, day, metric, subject)
       join stored using (message_id)
+      group by c.day, c.metric, c.subject
     ), rolled_up as (
       insert into analytics_daily (day, metric, subject, count)
-      select ${day}::date, metric, subject, 1 from counted order by metric, subject
-      on conflict (day, metric, subject) do update set count = analytics_daily.count + 1
+      select day, metric, subject, beacons from counted order by day, metric, subject
+      on conflict (day, metric, subject) do update set count = analytics_daily.count + excluded.count
     )
-    select count(*)::int as stored from stored`)) as unknown as { rows: { stored: number }[] };
-  return result.rows[0]!.stored;
+    select message_id::text as id from stored`)) as unknown as { rows: { id: string }[] };
+  return new Set(result.rows.map((row) => row.id));
 }
 
 /** The products a signed-in shopper viewed, newest first, each once. */

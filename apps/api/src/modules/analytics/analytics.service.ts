@@ -1,6 +1,7 @@
 import { londonIsoDate, type ActionsUpdated } from '@shop/contracts';
 import type { CallerContext, ServiceContext } from '../../platform/context.ts';
 import * as repository from './analytics.repository.ts';
+import { writeTogether, type WriteTogetherSettings } from './beacons-together.ts';
 import { admit, eventCounts, readEvent, type ShoppingEvent } from './event-rules.ts';
 
 export interface ActionsUpdateInput {
@@ -33,7 +34,16 @@ export interface AnalyticsService {
   ): Promise<{ day: string; metric: string; subject: string; count: number }[]>;
 }
 
-export function createAnalyticsService(): AnalyticsService {
+/**
+ * Beacons that come within this long of the first of a write are stored with it, up to this many events
+ * at once (decision 0143): long enough that a few hundred beacons a second share statements, short
+ * beside what any reader of the figures would notice. Nothing waits for the answer but the beacon's own
+ * call, which the page never reads.
+ */
+export const BEACONS_TOGETHER: WriteTogetherSettings = { windowMs: 25, maxEvents: 500 };
+
+export function createAnalyticsService(settings: WriteTogetherSettings = BEACONS_TOGETHER): AnalyticsService {
+  const storeTogether = writeTogether(repository.storeEvents, settings);
   return {
     async updateActions(ctx, input) {
       const receivedAt = ctx.clock.now();
@@ -46,12 +56,7 @@ export function createAnalyticsService(): AnalyticsService {
         kept.set(event.messageId, { event, row: { messageId: event.messageId, event: event.event, receivedAt, properties: event.properties, ...who } });
       }
       const events = [...kept.values()];
-      const stored = await repository.storeEvents(
-        ctx.db,
-        receivedAt,
-        events.map(({ row }) => row),
-        eventCounts(events.map(({ event }) => event)),
-      );
+      const stored = await storeTogether(ctx.db, { rows: events.map(({ row }) => row), counts: eventCounts(events.map(({ event }) => event)) });
       return { accepted: stored, dropped: input.data.batch.length - stored };
     },
     productsViewedBy: ({ db }, userId, limit) => repository.productsViewedBy(db, userId, limit),

@@ -179,8 +179,9 @@ export function rollupKeys(event: ShoppingEvent): RollupKey[] {
 
 /**
  * The roll-up counts each event makes if it is stored. The store (`storeEvents`) counts each (metric,
- * subject) once a batch, for the batch's newly stored events: a script replaying a product view fifty
- * times in a batch is one view, and a batch sent again counts nothing.
+ * subject) once a batch (a beacon), for the batch's newly stored events, though several batches are
+ * stored together (beacons-together.ts): a script replaying a product view fifty times in a batch is
+ * one view, and a batch sent again counts nothing.
  */
 export function eventCounts(events: readonly ShoppingEvent[]): { messageId: string; metric: Metric; subject: string }[] {
   return events.flatMap((event) => rollupKeys(event).map((key) => ({ messageId: event.messageId, ...key })));
