@@ -24,7 +24,19 @@ describe('which requests get a kept guest page', () => {
     expect(guestPageKey(get('/p/a-basin'), true)).toBe('bot https://shop.test/p/a-basin');
     expect(guestPageKey(get('/c/basins?page=2'), false)).toBe('browser https://shop.test/c/basins?page=2');
     expect(guestPageKey(get('/categories'), false)).toBe('browser https://shop.test/categories');
-    for (const path of ['/about', '/blog', '/blog?page=2', '/blog/a-post', '/help', '/help/delivery', '/terms', '/privacy', '/cookies', '/reviews-policy']) {
+    for (const path of [
+      '/about',
+      '/blog',
+      '/blog?page=2',
+      '/blog/a-post',
+      '/blog/rss.xml',
+      '/help',
+      '/help/delivery',
+      '/terms',
+      '/privacy',
+      '/cookies',
+      '/reviews-policy',
+    ]) {
       expect(guestPageKey(get(path), false)).toBe(`browser https://shop.test${path}`);
     }
   });
@@ -64,6 +76,8 @@ describe('which requests get a kept guest page', () => {
     expect(keepable(200, html)).toBe(true);
     expect(keepable(404, html)).toBe(false);
     expect(keepable(200, new Headers({ 'content-type': 'application/json' }))).toBe(false);
+    // The blog's feed, asked for by every feed reader every few minutes.
+    expect(keepable(200, new Headers({ 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'public, max-age=900' }))).toBe(true);
     const withCookie = new Headers(html);
     withCookie.append('set-cookie', 'shop_basket=b1');
     expect(keepable(200, withCookie)).toBe(false);

@@ -80,10 +80,13 @@ export function guestPageKey(request: PageRequest, isBot: boolean): string | nul
   return key.length > MAX_KEY_LENGTH ? null : key;
 }
 
-/** Whether a drawn answer may be kept for every guest: a plain 200 page that sets no cookie and says nothing against it. */
+/** What a kept answer may be: a page, or the blog's feed, which feed readers ask for every few minutes each. */
+const KEPT_TYPES = /^(?:text\/html|application\/rss\+xml)\b/i;
+
+/** Whether a drawn answer may be kept for every guest: a plain 200 page (or feed) that sets no cookie and says nothing against it. */
 export function keepable(status: number, headers: Headers): boolean {
   if (status !== 200) return false;
-  if (!/^text\/html/i.test(headers.get('content-type') ?? '')) return false;
+  if (!KEPT_TYPES.test(headers.get('content-type') ?? '')) return false;
   if (headers.getSetCookie().length > 0) return false;
   // A page with a policy of its own is not one the shop's nonce policy is put on.
   if (headers.has('content-security-policy')) return false;

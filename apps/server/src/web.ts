@@ -56,7 +56,8 @@ export async function registerWeb(
     const cspNonce = mintNonce();
     reply.code(page.status);
     for (const [name, value] of page.headers) reply.header(name, value);
-    reply.header('content-security-policy', policy(cspNonce));
+    // Documents get the shop's policy naming this answer's nonce, as when drawn (a kept feed has none).
+    if (page.headers.some(([name, value]) => name === 'content-type' && /^text\/html/i.test(value))) reply.header('content-security-policy', policy(cspNonce));
     reply.header('vary', 'Accept-Encoding');
     reply.header('x-page-cache', 'hit');
     if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(plainBody(page, cspNonce));
