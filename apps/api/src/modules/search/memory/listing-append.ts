@@ -1,4 +1,4 @@
-import { bandOf, type ListingIndex, type ListingProduct, type NextDayRate } from './listing-facets.ts';
+import { fillRow, type ListingIndex, type ListingProduct, type NextDayRate } from './listing-facets.ts';
 import { facetNumbering, optionBases, ORDERS, PAIR_SLACK } from './listing-patch.ts';
 
 /**
@@ -29,15 +29,10 @@ export function appendListingRows(index: ListingIndex, added: readonly ListingPr
   const priceBand = grown(index.priceBand, size);
   let { min, max } = index.priceRange;
   if (from === 0) min = Number.MAX_SAFE_INTEGER;
+  const rowColumns = { ids, categoryIds, prices, discounts, popularity, newFlags, priceBand };
   for (const [k, product] of products.entries()) {
     const row = from + k;
-    ids[row] = product.id;
-    categoryIds[row] = product.categoryId;
-    prices[row] = product.priceIncVat;
-    discounts[row] = product.discountPercentage;
-    popularity[row] = product.popularity;
-    newFlags[row] = product.badges.includes('new') ? 1 : 0;
-    priceBand[row] = bandOf(product.priceIncVat);
+    fillRow(rowColumns, row, product);
     // Rows past the old index's size: the old index never reads them.
     index.rowOfId.set(product.id, row);
     min = Math.min(min, product.priceIncVat);

@@ -143,6 +143,21 @@ const ROW_SLOTS = 2_097_152;
 /** Products indexed between two yields to waiting requests (a few milliseconds' work). */
 const BUILD_SLICE = 2000;
 
+/** A product's row in the index's columns, as a build and an append (listing-append.ts) both fill it. */
+export function fillRow(
+  columns: Pick<ListingIndex, 'ids' | 'categoryIds' | 'prices' | 'discounts' | 'popularity' | 'newFlags' | 'priceBand'>,
+  row: number,
+  product: ListingProduct,
+): void {
+  columns.ids[row] = product.id;
+  columns.categoryIds[row] = product.categoryId;
+  columns.prices[row] = product.priceIncVat;
+  columns.discounts[row] = product.discountPercentage;
+  columns.popularity[row] = product.popularity;
+  columns.newFlags[row] = product.badges.includes('new') ? 1 : 0;
+  columns.priceBand[row] = bandOf(product.priceIncVat);
+}
+
 /** Builds the index of `products` (in id order), yielding now and then so requests keep flowing. */
 export async function buildListingIndex(products: ListingProduct[], nextDay: NextDayRate): Promise<ListingIndex> {
   const size = products.length;
@@ -187,16 +202,11 @@ export async function buildListingIndex(products: ListingProduct[], nextDay: Nex
     facetOf.push(facet);
     optionOf.push(option);
   };
+  const rowColumns = { ids, categoryIds, prices, discounts, popularity, newFlags, priceBand };
   for (const [row, product] of products.entries()) {
     // A reload must not stall the requests being served meanwhile: give way every so often.
     if (row % BUILD_SLICE === BUILD_SLICE - 1) await yieldToRequests();
-    ids[row] = product.id;
-    categoryIds[row] = product.categoryId;
-    prices[row] = product.priceIncVat;
-    discounts[row] = product.discountPercentage;
-    popularity[row] = product.popularity;
-    newFlags[row] = product.badges.includes('new') ? 1 : 0;
-    priceBand[row] = bandOf(product.priceIncVat);
+    fillRow(rowColumns, row, product);
     rowOfId.set(product.id, row);
     pairStart[row] = facetOf.length;
     const seen = new Set<number>();
