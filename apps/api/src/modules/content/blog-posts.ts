@@ -98,9 +98,20 @@ export function createBlogPosts(deps: ContentDeps, categories: BlogCategories) {
     postForEditing: posts.pageForEditing,
     savePostDraft: knowingCategories(posts.savePageDraft),
     publishPost: forgettingBlog(
-      knowingCategories((ctx: CallerContext, slug: string, input: { version: number; post?: BlogPostInput }) =>
-        posts.publishPage(ctx, slug, { version: input.version, page: input.post }),
-      ),
+      knowingCategories(async (ctx: CallerContext, slug: string, input: { version: number; post?: BlogPostInput }) => {
+        const known = checkedAgainst;
+        // The draft as it stands (an earlier version restored, say) was checked when saved: its category may have gone since.
+        if (!input.post) {
+          const { category } = (await posts.pageForEditing(ctx, slug)).draft;
+          if (!known.some((stored) => stored.slug === category)) {
+            throw ContentErrors.blogDraftCategoryRemoved(
+              category,
+              known.map((stored) => stored.slug),
+            );
+          }
+        }
+        return posts.publishPage(ctx, slug, { version: input.version, page: input.post });
+      }),
     ),
     restorePostRevision: posts.restorePageRevision,
     unpublishPost: forgettingBlog(posts.unpublishPage),

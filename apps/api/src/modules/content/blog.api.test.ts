@@ -399,6 +399,33 @@ describe('the blog’s categories', () => {
     expect((await blogList('basins')).totalPosts).toBe(1);
   });
 
+  it('once removed, are not published back with an earlier version restored: its draft is refused until put in another category', async () => {
+    await editor('edith').createBlogCategory({ body: { slug: 'mirrors', name: 'Mirrors', description: 'Lit, cabinet and plain mirrors.' } });
+    const first = await newPost({ category: 'mirrors' });
+    now = new Date(now.getTime() + 86_400_000);
+    const moved = await editor('edith').publishPost({
+      params: { slug: first.slug },
+      body: { version: first.version, post: post('Moved', { category: 'how-to' }) },
+    });
+    await editor('edith').removeBlogCategory({ params: { slug: 'mirrors' } });
+    const restored = await editor('edith').restorePostRevision({ params: { slug: first.slug }, body: { version: moved.version, revision: 1 } });
+    expect(restored.draft.category).toBe('mirrors');
+    expect(await failure(editor('edith').publishPost({ params: { slug: first.slug }, body: { version: restored.version } }))).toMatchObject({
+      status: 422,
+      code: 'BLOG_CATEGORY_NOT_FOUND',
+      message: expect.stringMatching(/^This post’s draft is in the category "mirrors", which has been removed\. Put the post in another category/),
+      data: { errors: [{ path: 'body.post.category' }] },
+    });
+    expect((await blog().getBlogs({ body: { blogData: { slug: first.slug } } })).post).toMatchObject({ title: 'Moved', category: 'how-to' });
+    // Put in a category the blog has, the restored version is published.
+    const fixed = await editor('edith').savePostDraft({
+      params: { slug: first.slug },
+      body: { version: restored.version, post: { ...post(restored.draft.title), category: 'how-to' } },
+    });
+    await editor('edith').publishPost({ params: { slug: first.slug }, body: { version: fixed.version } });
+    expect((await blog().getBlogs({ body: { blogData: { slug: first.slug } } })).post?.title).toBe(restored.draft.title);
+  });
+
   it('refuse bad input with the field to change, a slug already used and a category there is not, changing nothing', async () => {
     const before = await editor('edith').listBlogCategories();
     const cases: [() => Promise<unknown>, number, string, string][] = [

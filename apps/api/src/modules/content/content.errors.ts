@@ -114,6 +114,15 @@ export const ContentErrors = {
     new AppError(422, 'BLOG_CATEGORY_NOT_FOUND', `The blog has no category called "${category}". ${chooseFrom(slugs)}`, {
       errors: field('body.post.category', 'is not one of the blog’s categories', 'blog_category_not_found'),
     }),
+  /** Publishing a draft as it stands (an earlier version restored, say) whose category staff have since removed. */
+  blogDraftCategoryRemoved: (category: string, slugs: readonly string[]) =>
+    new AppError(
+      422,
+      'BLOG_CATEGORY_NOT_FOUND',
+      `This post’s draft is in the category "${category}", which has been removed. ` +
+        `Put the post in another category and save it, then publish it. ${chooseFrom(slugs)}`,
+      { errors: field('body.post.category', 'is not one of the blog’s categories', 'blog_category_not_found') },
+    ),
   blogCategoryMissing: (slug: string) =>
     new AppError(
       404,
