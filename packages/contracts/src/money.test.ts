@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPence, formatPenceShort } from './money.ts';
+import { formatPence, formatPenceShort, lineTotalExVatOf, vatInPence } from './money.ts';
 
 describe('formatPence', () => {
   it('shows pounds and pence with a thousands separator', () => {
@@ -29,5 +29,17 @@ describe('formatPenceShort', () => {
     expect(formatPenceShort(2995)).toBe('£29.95');
     expect(formatPenceShort(1250)).toBe('£12.50');
     expect(formatPenceShort(123_456)).toBe('£1,234.56');
+  });
+});
+
+describe('VAT in a price', () => {
+  it('is the VAT a VAT-inclusive amount holds at its rate, to the penny', () => {
+    expect([vatInPence(12_000, 2_000), vatInPence(999, 2_000), vatInPence(1_050, 500), vatInPence(1_050, 0)]).toEqual([2_000, 167, 50, 0]);
+  });
+
+  it('leaves a line ex VAT as its unit less the VAT in it, × quantity: not the line total less the VAT in that', () => {
+    expect(lineTotalExVatOf(999, 3, 2_000)).toBe(2_496);
+    expect(3 * 999 - vatInPence(3 * 999, 2_000)).toBe(2_497);
+    expect(lineTotalExVatOf(1_050, 2, 0)).toBe(2_100);
   });
 });

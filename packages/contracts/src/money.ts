@@ -22,3 +22,13 @@ export function formatPence(pence: number): string {
 export function formatPenceShort(pence: number): string {
   return pence % 100 === 0 ? WHOLE_POUNDS.format(pounds(pence)) : formatPence(pence);
 }
+
+/** The VAT inside a VAT-inclusive amount at a rate (basis points): gross × rate ÷ (1 + rate), to the penny. */
+export const vatInPence = (grossPence: number, rateBasisPoints: number): number => Math.round((grossPence * rateBasisPoints) / (10_000 + rateBasisPoints));
+
+/**
+ * A line's total less the VAT it includes, as pricing works it out and an order line reads at trade
+ * prices: its unit's price less the VAT in it, × its quantity (never the VAT of the line's total).
+ */
+export const lineTotalExVatOf = (unitPriceIncVat: number, quantity: number, rateBasisPoints: number): number =>
+  (unitPriceIncVat - vatInPence(unitPriceIncVat, rateBasisPoints)) * quantity;

@@ -20,6 +20,8 @@ const FiguresSchema = z.object({
   deliveryIncVat: Pence,
   vatIncluded: Pence,
   totalIncVat: Pence,
+  goodsExVat: Pence.describe('The lines’ totals ex VAT (`lineTotalExVat`), added up, before any discount'),
+  deliveryExVat: Pence.describe('The delivery charge less the VAT it includes (standard rate), before any discount'),
 });
 
 export const OrderBasketLineSchema = z
@@ -31,6 +33,8 @@ export const OrderBasketLineSchema = z
     quantity: z.number().int().describe('After this change'),
     unitPriceIncVat: Pence.describe('What the order paid for units already on it; today’s price for units added'),
     lineTotalIncVat: Pence,
+    unitPriceExVat: Pence.describe('`unitPriceIncVat` less the VAT it includes at the item’s rate, as an order line works it out'),
+    lineTotalExVat: Pence.describe('`unitPriceExVat` × quantity, as the order’s own lines: for an order at trade prices read ex VAT first'),
     change: z.enum(['added', 'more', 'fewer', 'removed']).nullable(),
   })
   .meta({ id: 'OrderBasketLine' });
@@ -39,6 +43,7 @@ export const OrderBasketSchema = z
   .object({
     orderNumber: z.string().describe('Stays the same when the change is completed'),
     orderVersion: z.number().int().describe('The order’s version this basket was opened on: completing against an older one is 409'),
+    tradePriced: z.boolean().describe('Placed at trade prices: its prices and totals read ex VAT first, as its order page does'),
     expiresAt: Instant.describe('Left until then, the basket is closed and its stock given back'),
     changeableUntil: z.string().describe('Until when the order can be changed, in words'),
     lines: z.array(OrderBasketLineSchema),

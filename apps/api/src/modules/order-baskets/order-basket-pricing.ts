@@ -81,11 +81,8 @@ export async function priceOrderBasket(
   const lines = linesAfter(facts, history, added);
   const notices: OrderBasket['notices'] = [];
   const paidPence = order.capturedPence - order.refundedPence;
-  const before = figuresOf(
-    facts.map((line) => ({ lineTotalIncVat: line.quantity * line.unitPriceIncVat, vatBasisPoints: line.vatBasisPoints })),
-    { goodsPence: order.discountPence, deliveryPence: 0 },
-    order.deliveryPence,
-  );
+  // The order's lines as they stand: no change made to them.
+  const before = figuresOf(linesAfter(facts, [], new Map()), { goodsPence: order.discountPence, deliveryPence: 0 }, order.deliveryPence);
   const address: Address | null = basket.deliveryAddress ?? order.deliveryAddress;
   let delivery = { code: order.delivery.code, name: order.delivery.name, priceIncVat: order.deliveryPence };
   let discount: OrderBasket['discount'] = order.discountCode ? { code: order.discountCode, applies: order.discountPence > 0, explanation: null } : null;
@@ -154,9 +151,10 @@ export async function priceOrderBasket(
   const view: OrderBasket = {
     orderNumber: order.orderNumber,
     orderVersion: basket.orderVersion,
+    tradePriced: order.tradePriced,
     expiresAt: basket.expiresAt.toISOString(),
     changeableUntil: AMENDABLE_STATUSES.includes(order.status) ? 'until we start picking it' : 'no longer',
-    lines: lines.map(({ sku, productName, label, quantityBefore, quantity, unitPriceIncVat, lineTotalIncVat, change }) => ({
+    lines: lines.map(({ sku, productName, label, quantityBefore, quantity, unitPriceIncVat, lineTotalIncVat, unitPriceExVat, lineTotalExVat, change }) => ({
       sku,
       productName,
       label,
@@ -164,6 +162,8 @@ export async function priceOrderBasket(
       quantity,
       unitPriceIncVat,
       lineTotalIncVat,
+      unitPriceExVat,
+      lineTotalExVat,
       change,
     })),
     deliveryAddress: address,

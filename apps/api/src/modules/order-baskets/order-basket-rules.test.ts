@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ORDER_MODIFICATION_TYPES as TYPES } from '@shop/contracts';
 import {
   describeChange,
+  difference,
   figuresOf,
   linesAfter,
   quantityProblem,
@@ -60,8 +61,8 @@ describe('order basket figures', () => {
   it('works out VAT on what is paid, with the discount shared over the rates', () => {
     const figures = figuresOf(
       [
-        { lineTotalIncVat: 12_000, vatBasisPoints: 2_000 },
-        { lineTotalIncVat: 1_050, vatBasisPoints: 500 },
+        { lineTotalIncVat: 12_000, lineTotalExVat: 10_000, vatBasisPoints: 2_000 },
+        { lineTotalIncVat: 1_050, lineTotalExVat: 1_000, vatBasisPoints: 500 },
       ],
       { goodsPence: 1_000, deliveryPence: 0 },
       600,
@@ -72,7 +73,32 @@ describe('order basket figures', () => {
       deliveryIncVat: 600,
       vatIncluded: 100 + vatIn(12_000 - 919, 2_000) + vatIn(1_050 - 81, 500),
       totalIncVat: 12_650,
+      goodsExVat: 11_000,
+      deliveryExVat: 500,
     });
+  });
+
+  it('reads ex VAT as the order’s lines do: each unit less the VAT it holds at its own rate, × quantity, and the delivery less its VAT', () => {
+    const fittings: OrderLineFact = { ...mixer, position: 2, sku: 'FIT-1', productName: 'Fittings', quantity: 3, unitPriceIncVat: 999 };
+    const book: OrderLineFact = { ...mixer, position: 3, sku: 'BOOK-1', productName: 'Fitting guide', quantity: 1, unitPriceIncVat: 1_050, vatBasisPoints: 0 };
+    const order = [mixer, fittings, book];
+    const reduced: AddedOffering = { ...waste, sku: 'SAVE-1', productName: 'Energy saver', unitPriceIncVat: 1_200, vatBasisPoints: 500 };
+    const lines = linesAfter(order, [remove('TAP-1', 1), add('SAVE-1', 2)], new Map([['SAVE-1', reduced]]));
+    expect(lines.map((line) => [line.sku, line.unitPriceExVat, line.lineTotalExVat])).toEqual([
+      ['TAP-1', 4_166, 4_166], // 4,999 less 833 VAT at 20%
+      ['FIT-1', 832, 2_496], // 999 less 167: the unit's net × 3, not 2,997 less its 500 VAT
+      ['BOOK-1', 1_050, 1_050], // zero-rated: no VAT in it
+      ['SAVE-1', 1_143, 2_286], // 1,200 less 57 at 5%
+    ]);
+    const before = figuresOf(linesAfter(order, [], new Map()), { goodsPence: 0, deliveryPence: 0 }, 595);
+    const after = figuresOf(lines, { goodsPence: 0, deliveryPence: 0 }, 0);
+    expect([before.goodsExVat, before.deliveryExVat, after.goodsExVat, after.deliveryExVat]).toEqual([
+      8_332 + 2_496 + 1_050,
+      496,
+      4_166 + 2_496 + 1_050 + 2_286,
+      0,
+    ]);
+    expect(difference(before, after)).toMatchObject({ goodsExVat: 4_166 + 2_286 - 8_332, deliveryExVat: -496 });
   });
 
   it('charges a higher total’s difference and refunds a lower one', () => {
@@ -114,11 +140,7 @@ describe('order basket properties', () => {
           vatBasisPoints: line.vat,
           ...line,
         }));
-        const first = figuresOf(
-          order.map((line) => ({ lineTotalIncVat: line.quantity * line.unitPriceIncVat, vatBasisPoints: line.vatBasisPoints })),
-          { goodsPence: 0, deliveryPence: 0 },
-          0,
-        );
+        const first = figuresOf(linesAfter(order, [], new Map()), { goodsPence: 0, deliveryPence: 0 }, 0);
         let captured = first.totalIncVat;
         let refunded = 0;
         for (const round of rounds) {
@@ -135,6 +157,9 @@ describe('order basket properties', () => {
           expect(after.discountIncVat).toBeLessThanOrEqual(after.goodsIncVat);
           expect(after.totalIncVat).toBeGreaterThanOrEqual(0);
           expect(after.vatIncluded).toBeLessThanOrEqual(after.totalIncVat);
+          for (const line of lines)
+            expect([line.lineTotalExVat, line.unitPriceExVat <= line.unitPriceIncVat]).toEqual([line.unitPriceExVat * line.quantity, true]);
+          expect(after.goodsExVat).toBeLessThanOrEqual(after.goodsIncVat);
           const { chargePence, refundPence } = settlement(captured - refunded, after.totalIncVat);
           expect(chargePence === 0 || refundPence === 0).toBe(true);
           captured += chargePence;

@@ -3,7 +3,7 @@
  * order's lines after the recorded changes, the new figures, the difference, and what completing it
  * charges or refunds. The rule every completion keeps: paid so far + charged − refunded = the new total.
  */
-import { ORDER_MODIFICATION_TYPES, type OrderModificationType } from '@shop/contracts';
+import { lineTotalExVatOf, ORDER_MODIFICATION_TYPES, vatInPence, type OrderModificationType } from '@shop/contracts';
 
 /** An order basket left this long is closed and its stock given back (each change starts the time again). */
 export const ORDER_BASKET_MINUTES = 30;
@@ -47,6 +47,9 @@ export interface BasketLineAfter {
   quantity: number;
   unitPriceIncVat: number;
   lineTotalIncVat: number;
+  /** Less the VAT they include at the line's rate, as the order's lines read at trade prices (the line's is the unit's × quantity). */
+  unitPriceExVat: number;
+  lineTotalExVat: number;
   vatBasisPoints: number;
   change: 'added' | 'more' | 'fewer' | 'removed' | null;
   /** For lines of the order: its position, and how many of it the change cancels. */
@@ -60,7 +63,19 @@ export interface Figures {
   deliveryIncVat: number;
   vatIncluded: number;
   totalIncVat: number;
+  /** The lines' totals ex VAT, added up; the delivery charge less the VAT it includes (both before any discount). */
+  goodsExVat: number;
+  deliveryExVat: number;
 }
+
+/** A line's prices: inc VAT as charged, and ex VAT as an order line works them out from it. */
+const priced = (unitPriceIncVat: number, quantity: number, vatBasisPoints: number) => ({
+  unitPriceIncVat,
+  lineTotalIncVat: quantity * unitPriceIncVat,
+  unitPriceExVat: lineTotalExVatOf(unitPriceIncVat, 1, vatBasisPoints),
+  lineTotalExVat: lineTotalExVatOf(unitPriceIncVat, quantity, vatBasisPoints),
+  vatBasisPoints,
+});
 
 /** How many of each sku the order holds now (its lines' quantities summed). */
 export function quantitiesOnOrder(lines: readonly OrderLineFact[]): Map<string, number> {
@@ -111,9 +126,7 @@ export function linesAfter(lines: readonly OrderLineFact[], changes: readonly Re
       label: line.label,
       quantityBefore: line.quantity,
       quantity,
-      unitPriceIncVat: line.unitPriceIncVat,
-      lineTotalIncVat: quantity * line.unitPriceIncVat,
-      vatBasisPoints: line.vatBasisPoints,
+      ...priced(line.unitPriceIncVat, quantity, line.vatBasisPoints),
       change: cancel === 0 ? null : quantity === 0 ? 'removed' : 'fewer',
       position: line.position,
       cancelled: cancel,
@@ -129,9 +142,7 @@ export function linesAfter(lines: readonly OrderLineFact[], changes: readonly Re
       label: offering.label,
       quantityBefore: 0,
       quantity: units,
-      unitPriceIncVat: offering.unitPriceIncVat,
-      lineTotalIncVat: units * offering.unitPriceIncVat,
-      vatBasisPoints: offering.vatBasisPoints,
+      ...priced(offering.unitPriceIncVat, units, offering.vatBasisPoints),
       change: before.has(sku) ? 'more' : 'added',
       position: null,
       cancelled: 0,
@@ -141,7 +152,7 @@ export function linesAfter(lines: readonly OrderLineFact[], changes: readonly Re
 }
 
 /** The VAT a VAT-inclusive amount holds at a rate (basis points), to the nearest penny. */
-export const vatIn = (incVat: number, basisPoints: number): number => Math.round((incVat * basisPoints) / (10_000 + basisPoints));
+export const vatIn = vatInPence;
 
 /**
  * The figures of a set of lines with a discount and a delivery charge. The goods discount is shared
@@ -149,7 +160,7 @@ export const vatIn = (incVat: number, basisPoints: number): number => Math.round
  * shown is what is charged on what is paid; a delivery discount comes off delivery.
  */
 export function figuresOf(
-  lines: readonly Pick<BasketLineAfter, 'lineTotalIncVat' | 'vatBasisPoints'>[],
+  lines: readonly Pick<BasketLineAfter, 'lineTotalIncVat' | 'lineTotalExVat' | 'vatBasisPoints'>[],
   discount: { goodsPence: number; deliveryPence: number },
   deliveryIncVat: number,
 ): Figures {
@@ -167,7 +178,15 @@ export function figuresOf(
     vatIncluded += vatIn(amount - share, basisPoints);
   });
   const discountIncVat = goodsDiscount + deliveryDiscount;
-  return { goodsIncVat, discountIncVat, deliveryIncVat, vatIncluded, totalIncVat: goodsIncVat - discountIncVat + deliveryIncVat };
+  return {
+    goodsIncVat,
+    discountIncVat,
+    deliveryIncVat,
+    vatIncluded,
+    totalIncVat: goodsIncVat - discountIncVat + deliveryIncVat,
+    goodsExVat: lines.reduce((sum, line) => sum + line.lineTotalExVat, 0),
+    deliveryExVat: lineTotalExVatOf(deliveryIncVat, 1, DELIVERY_VAT_BASIS_POINTS),
+  };
 }
 
 export const difference = (before: Figures, after: Figures): Figures => ({
@@ -176,6 +195,8 @@ export const difference = (before: Figures, after: Figures): Figures => ({
   deliveryIncVat: after.deliveryIncVat - before.deliveryIncVat,
   vatIncluded: after.vatIncluded - before.vatIncluded,
   totalIncVat: after.totalIncVat - before.totalIncVat,
+  goodsExVat: after.goodsExVat - before.goodsExVat,
+  deliveryExVat: after.deliveryExVat - before.deliveryExVat,
 });
 
 /**

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createAccountsClient,
   createBasketClient,
   createCheckoutClient,
   createDeliveryUpgradeClient,
@@ -36,6 +37,7 @@ const as = (name: string) => {
     checkout: createCheckoutClient(options('checkout')),
     cards: createSavedCardsClient(options('saved-cards')),
     changes: createOrderBasketsClient(options('order-baskets')),
+    orders: createAccountsClient(options('accounts')),
     upgrade: createDeliveryUpgradeClient(options('delivery-upgrade')),
   };
 };
@@ -180,5 +182,43 @@ describe('a trade customer’s saved cards', () => {
     const done = await upgrade.completeUpgradePayment({ params, body: { paymentIntentId: intent.intentId } });
     expect(done).toMatchObject({ orderNumber, chargedPence: difference });
     expect(await chargesOf(orderNumber)).toEqual([difference]);
+  });
+});
+
+describe('a trade customer’s order change', () => {
+  it('answers each price and the totals ex VAT as the order’s own lines read, and the order reads them so once it is changed', async () => {
+    const { orderNumber } = await payWithNewCard('fay', (await readyBasket('fay')).params, TEST_CARDS.succeeds);
+    const params = { id: orderNumber };
+    const exVatOf = (lines: readonly { sku: string; quantity: number; lineTotalIncVat: number; lineTotalExVat: number }[]) =>
+      lines.filter((line) => line.quantity > 0).map((line) => [line.sku, line.quantity, line.lineTotalIncVat, line.lineTotalExVat]);
+    const order = await fay().orders.getMyOrder({ params: { orderNumber } });
+    const opened = await fay().changes.openOrderBasket({ params });
+    expect(opened.tradePriced).toBe(true);
+    expect(exVatOf(opened.lines)).toEqual(exVatOf(order.lines));
+    for (const line of opened.lines) expect(line.lineTotalExVat).toBe(line.unitPriceExVat * line.quantity);
+    // No discount: the order's total less its VAT is its goods ex VAT and its delivery ex VAT.
+    expect(opened.before.goodsExVat).toBe(order.lines.reduce((sum, line) => sum + line.lineTotalExVat, 0));
+    expect(opened.before.goodsExVat + opened.before.deliveryExVat).toBe(order.totals.totalIncVat - order.totals.vatIncVat);
+    expect(opened.before.deliveryExVat).toBeLessThanOrEqual(opened.before.deliveryIncVat);
+
+    const basket = await fay().changes.addOrderBasketItem({ params, body: { sku: addition.sku, quantity: 2 } });
+    const added = basket.lines.find((line) => line.sku === addition.sku)!;
+    expect(added).toMatchObject({ change: 'added', quantity: 2, lineTotalExVat: added.unitPriceExVat * 2 });
+    expect(added.unitPriceExVat).toBeLessThan(added.unitPriceIncVat);
+    expect(basket.after.goodsExVat).toBe(opened.before.goodsExVat + added.lineTotalExVat);
+    expect(basket.difference).toMatchObject({
+      goodsExVat: added.lineTotalExVat,
+      deliveryExVat: basket.after.deliveryExVat - basket.before.deliveryExVat,
+      totalIncVat: basket.toPayPence,
+    });
+
+    const done = await fay().changes.completeOrderBasket({
+      params,
+      body: { orderVersion: basket.orderVersion, method: 'saved_card', savedCardId: fayCards.plain },
+    });
+    expect(done).toMatchObject({ status: 'completed', chargedPence: basket.toPayPence });
+    const changed = await fay().orders.getMyOrder({ params: { orderNumber } });
+    expect(exVatOf(changed.lines)).toEqual(exVatOf(basket.lines));
+    expect(changed.totals).toMatchObject({ totalIncVat: basket.after.totalIncVat, vatIncVat: basket.after.vatIncluded });
   });
 });

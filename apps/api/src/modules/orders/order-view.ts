@@ -2,10 +2,10 @@
  * An order as its customer or staff see it, from its rows: staff see everything; customers see
  * neither staff notes and reasons nor refunds that did not happen.
  */
-import { SALES_CHANNELS, type Order, type OrderRefund } from '@shop/contracts';
+import { lineTotalExVatOf, SALES_CHANNELS, type Order, type OrderRefund } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import { lineQuantities, totalsAfterCancellations } from './line-quantities.ts';
-import { STANDARD_VAT_RATE_BASIS_POINTS, vatDocumentsFrom, vatIn } from './vat-invoice.ts';
+import { STANDARD_VAT_RATE_BASIS_POINTS, vatDocumentsFrom } from './vat-invoice.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderHistoryRow, OrderLineRow, OrderRefundRow, OrderRow, VatInvoiceRow } from './orders.repository.ts';
 
@@ -38,8 +38,8 @@ function presentLine(line: OrderLineRow) {
     imageUrl: line.imageUrl,
     unitPriceIncVat: line.unitPriceIncVat,
     ...quantities,
-    // A line's net is its unit net × quantity, as pricing worked it out; lines keep no rate of their own (vat-invoice.ts).
-    lineTotalExVat: (line.unitPriceIncVat - vatIn(line.unitPriceIncVat, STANDARD_VAT_RATE_BASIS_POINTS)) * quantities.quantity,
+    // Lines keep no rate of their own (vat-invoice.ts): the standard one.
+    lineTotalExVat: lineTotalExVatOf(line.unitPriceIncVat, quantities.quantity, STANDARD_VAT_RATE_BASIS_POINTS),
   };
 }
 const presentHistory = (entry: OrderHistoryRow, audience: Audience, customerId: string | null) => {

@@ -4,7 +4,7 @@
  * (and the sequence no gap), and the same number every time after. The figures come from the
  * order as it was paid; refunds since are credit notes against it.
  */
-import type { Address, ShopDetails, VatDocument } from '@shop/contracts';
+import { vatInPence, type Address, type ShopDetails, type VatDocument } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import type { OnAccountTerms } from './orders.deps.ts';
 import { OrderErrors } from './orders.errors.ts';
@@ -22,7 +22,7 @@ export const STANDARD_VAT_RATE_BASIS_POINTS = 2_000;
 const CREDIT_PROVIDER_NAME = 'Two';
 
 /** The VAT inside a gross amount at a rate: gross × rate ÷ (1 + rate), to the penny. */
-export const vatIn = (gross: number, rateBasisPoints: number) => Math.round((gross * rateBasisPoints) / (10_000 + rateBasisPoints));
+export const vatIn = vatInPence;
 
 const addressLines = (address: Address | null | undefined): string[] =>
   address ? [address.line1, address.line2, address.town, address.county, address.postcode].filter((part): part is string => Boolean(part)) : [];
