@@ -103,8 +103,9 @@ test.describe('with Stripe', () => {
     await expect(page.getByRole('heading', { name: `Change order ${orderNumber}` })).toBeVisible();
     await page.getByLabel('Product code to add').fill('PL000109-2');
     await page.getByRole('button', { name: 'Add item' }).click();
-    const toPay = page.getByText(/^Difference to pay: £[\d,]+\.\d\d$/);
-    const amount = (await toPay.textContent())!.replace('Difference to pay: ', '');
+    // At trade prices the difference says it is charged with VAT.
+    const toPay = page.getByText(/^Difference to pay \(inc VAT\): £[\d,]+\.\d\d$/);
+    const amount = (await toPay.textContent())!.replace('Difference to pay (inc VAT): ', '');
     await page.getByRole('button', { name: 'Complete changes' }).click();
     await payWithSavedCard(page, amount);
     await expect(stripeChallenge(page).getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();

@@ -74,9 +74,27 @@ test('@phone an approved trade customer pays on account, adds an item and upgrad
   await expect(page.getByRole('heading', { name: `Change order ${orderNumber}` })).toBeVisible();
   await page.getByLabel('Product code to add').fill('PL000109-2');
   await page.getByRole('button', { name: 'Add item' }).click();
-  const toAdd = page.getByText(/^Difference to add to the invoice on account: £[\d,]+\.\d\d$/);
+  // At trade prices it reads as the order page does: each price ex VAT first, the totals ex VAT, then the VAT and the total
+  // with it; what goes on the invoice is inc VAT, and says so.
+  const toAdd = page.getByText(/^Difference to add to the invoice on account \(inc VAT\): £[\d,]+\.\d\d$/);
   await expect(toAdd).toBeVisible();
-  const added = (await toAdd.textContent())!.replace('Difference to add to the invoice on account: ', '');
+  const added = (await toAdd.textContent())!.replace('Difference to add to the invoice on account (inc VAT): ', '');
+  const addedLine = page.getByRole('listitem').filter({ hasText: 'PL000109-2' });
+  await expect(addedLine).toContainText(/PL000109-2 · £[\d,]+\.\d\d ex VAT each \(£[\d,]+\.\d\d inc VAT\)/);
+  await expect(addedLine.getByText(/^£[\d,]+\.\d\d ex VAT$/)).toBeVisible();
+  const totals = page.getByRole('region', { name: 'New totals' });
+  const figure = async (term: string) =>
+    shownPence(
+      await totals
+        .locator('dl > div')
+        .filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) })
+        .getByRole('definition')
+        .innerText(),
+    );
+  const [exVat, vat, incVat] = [await figure('Total ex VAT'), await figure('VAT'), await figure('Total inc VAT')];
+  expect(exVat + vat).toBe(incVat);
+  expect(await figure('Subtotal ex VAT')).toBeGreaterThan(0);
+  expect(incVat - (await figure('Paid so far, inc VAT'))).toBe(shownPence(added));
   await expect(main(page)).toContainText('Nothing is taken from a card.');
   await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
   await scan(page);

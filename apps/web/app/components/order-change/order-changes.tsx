@@ -1,5 +1,8 @@
 import { formatPence, londonDue, type OrderBasket } from '@shop/contracts';
 import { Form } from 'react-router';
+import { differenceText, orderBasketTotals, unitPriceText } from '../../lib/order-change/order-basket-figures.ts';
+import { usePriceDisplay } from '../../lib/price-display.ts';
+import { LineTotal, SummaryTotalsList } from '../checkout/order-summary.tsx';
 import { Card } from '../staff-orders/order-details.tsx';
 import { Button } from '../ui/button.tsx';
 import { OnAccountDifferenceNote, PayDifference, type DifferenceIntent } from './pay-difference.tsx';
@@ -19,7 +22,8 @@ export interface DifferencePayment extends DifferenceIntent {
  * The customer's page pays a higher total by card; staff on the phone (`forStaff`) take no card (decision
  * 0089), so a higher total is said, with where the customer pays it, and not completed here. An order
  * paid on account never asks for a card: its higher total is agreed by the credit provider on completing,
- * by the customer or staff, and a lower one credited to the account (decision 0101).
+ * by the customer or staff, and a lower one credited to the account (decision 0101). An order at trade
+ * prices reads as its order page does: ex VAT first (or as the customer chose), the difference inc VAT, as it is charged.
  */
 export function OrderChanges({
   basket,
@@ -35,6 +39,8 @@ export function OrderChanges({
 }) {
   const { orderNumber } = basket;
   const words = WORDS[forStaff ? 'staff' : 'customer'];
+  const { display } = usePriceDisplay();
+  const trade = basket.tradePriced;
   return (
     <div className="grid items-start gap-6 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
@@ -56,7 +62,7 @@ export function OrderChanges({
                     {line.label ? ` (${line.label})` : ''}
                   </p>
                   <p className="text-sm text-navy-700">
-                    {line.sku} · {formatPence(line.unitPriceIncVat)} each
+                    {line.sku} · {unitPriceText(line, trade, display)}
                     {line.change === 'added' ? ' · added' : line.change === 'removed' ? ' · removed' : ''}
                   </p>
                 </div>
@@ -82,7 +88,11 @@ export function OrderChanges({
                     </Form>
                   </div>
                 )}
-                <p className="w-full text-right font-semibold sm:w-auto">{formatPence(line.lineTotalIncVat)}</p>
+                {trade ? (
+                  <LineTotal line={line} display={display} className="w-full sm:w-auto" />
+                ) : (
+                  <p className="w-full text-right font-semibold sm:w-auto">{formatPence(line.lineTotalIncVat)}</p>
+                )}
               </li>
             ))}
           </ul>
@@ -125,21 +135,24 @@ export function OrderChanges({
         </Card>
       </div>
       <Card id="change-totals" title="New totals">
-        <dl className="space-y-2 text-sm">
-          <Row label="Items" value={basket.after.goodsIncVat} />
-          {basket.after.discountIncVat > 0 && <Row label="Discount" value={-basket.after.discountIncVat} />}
-          <Row label={`Delivery (${basket.delivery.name})`} value={basket.after.deliveryIncVat} />
-          <Row label="New order total" value={basket.after.totalIncVat} strong />
-          <Row label="VAT included" value={basket.after.vatIncluded} />
-          <Row label="Paid so far" value={basket.paidPence} />
-        </dl>
-        <p className="mt-4 text-lg font-semibold text-navy-950">
-          {basket.toPayPence > 0
-            ? `${basket.paidOnAccount ? 'Difference to add to the invoice on account' : 'Difference to pay'}: ${formatPence(basket.toPayPence)}`
-            : basket.toRefundPence > 0
-              ? `${basket.paidOnAccount ? 'Difference to credit to the account with Two' : 'Difference to refund'}: ${formatPence(basket.toRefundPence)}`
-              : 'No difference to pay'}
-        </p>
+        {trade ? (
+          <>
+            <SummaryTotalsList totals={orderBasketTotals(basket)} />
+            <dl className="mt-2 space-y-2 border-t border-navy-200 pt-2 text-sm">
+              <Row label="Paid so far, inc VAT" value={basket.paidPence} />
+            </dl>
+          </>
+        ) : (
+          <dl className="space-y-2 text-sm">
+            <Row label="Items" value={basket.after.goodsIncVat} />
+            {basket.after.discountIncVat > 0 && <Row label="Discount" value={-basket.after.discountIncVat} />}
+            <Row label={`Delivery (${basket.delivery.name})`} value={basket.after.deliveryIncVat} />
+            <Row label="New order total" value={basket.after.totalIncVat} strong />
+            <Row label="VAT included" value={basket.after.vatIncluded} />
+            <Row label="Paid so far" value={basket.paidPence} />
+          </dl>
+        )}
+        <p className="mt-4 text-lg font-semibold text-navy-950">{differenceText(basket)}</p>
         {basket.paidOnAccount && basket.toPayPence > 0 ? (
           <Form method="post" className="mt-4 space-y-3">
             <OnAccountDifferenceNote asking="Completing" />
