@@ -180,6 +180,34 @@ test.describe('without JavaScript', () => {
     await expect(summary.getByText('Discount (FREEDELIVERY)')).toHaveCount(0);
   });
 
+  test('a basket line’s quantity and "Remove" are plain forms: the basket comes back changed, a quantity that is not one refused at the line', async ({
+    page,
+  }) => {
+    await page.goto(BASIN);
+    await main(page).getByRole('button', { name: 'Add to basket', exact: true }).click();
+    await expect(main(page).getByText(`Added 1 × ${BASIN_NAME} to your basket.`)).toBeVisible();
+    await page.goto('/basket');
+    const items = page.getByRole('region', { name: /^Items/ });
+    const quantity = items.getByRole('textbox', { name: `Quantity of ${BASIN_NAME}` });
+    await expect(quantity).toHaveValue('1');
+    await items.getByRole('button', { name: /^Increase quantity of/ }).click();
+    await expect(quantity).toHaveValue('2');
+    await quantity.fill('5');
+    await quantity.press('Enter');
+    await expect(quantity).toHaveValue('5');
+    await expect(items.getByRole('heading', { level: 2 })).toContainText('5 items');
+    await items.getByRole('button', { name: /^Decrease quantity of/ }).click();
+    await expect(quantity).toHaveValue('4');
+
+    await quantity.fill('0');
+    await quantity.press('Enter');
+    await expect(items.getByRole('alert')).toHaveText('Enter 1 or more, or remove the item.');
+    await expect(quantity).toHaveValue('4');
+
+    await items.getByRole('button', { name: `Remove ${BASIN_NAME}` }).click();
+    await expect(page.getByRole('heading', { name: 'Your basket is empty' })).toBeVisible();
+  });
+
   test('"Save basket" is a plain form: the basket page comes back with the code to retrieve it by', async ({ page }) => {
     await page.goto(BASIN);
     await main(page).getByRole('button', { name: 'Add to basket', exact: true }).click();

@@ -3,6 +3,8 @@ import type { Basket } from '@shop/contracts';
 import { data, redirect } from 'react-router';
 import { QUANTITY_PROBLEM } from '../components/product/quantity-input.tsx';
 import { apiProblemMessage } from './api-problem.ts';
+import { lineChange } from './events/basket-events.ts';
+import { trackFromServer } from './events/server-events.server.ts';
 import { basketClient, catalogueClient, serviceClientOptions, throwIfRateLimited } from './api.server.ts';
 import { readShopSession } from './auth/session.server.ts';
 import { signInPath } from './auth/settings.ts';
@@ -61,6 +63,8 @@ async function addToBasket(request: Request, input: AddInput & { quantity: numbe
   const headers = new Headers();
   if (started) headers.append('Set-Cookie', basketCookie(basket.basketId, secure));
 
+  // What went in is told to the shop's statistics as the page's scripts would have told it.
+  const added = [lineChange(input.sku, null, basket, input.quantity)];
   // The product's required items, as the page lists them now (never as the form says).
   if (input.withRequired) {
     const missed: string[] = [];
@@ -69,15 +73,15 @@ async function addToBasket(request: Request, input: AddInput & { quantity: numbe
       .catch((error: unknown) => (throwIfRateLimited(error), null));
     for (const item of essentials?.items.filter((essential) => essential.requirement === 'required') ?? []) {
       try {
-        await client.addItem({
-          params: { basketId: token ? CURRENT_BASKET : basket.basketId },
-          body: { sku: item.sku, quantity: item.quantity * input.quantity },
-        });
+        const withItem = { sku: item.sku, quantity: item.quantity * input.quantity };
+        const params = { basketId: token ? CURRENT_BASKET : basket.basketId };
+        added.push(lineChange(item.sku, null, await client.addItem({ params, body: withItem }), withItem.quantity));
       } catch (error) {
         throwIfRateLimited(error);
         missed.push(`${item.product.productName}: ${apiProblemMessage(error)}`);
       }
     }
+    await trackFromServer(request, added);
     if (!essentials || missed.length > 0) {
       const productName = basket.lines.find((line) => line.sku === input.sku)?.productName ?? input.sku;
       const refusal: ProductFormRefusal = {
@@ -89,6 +93,7 @@ async function addToBasket(request: Request, input: AddInput & { quantity: numbe
       return data(refusal, { status: 200, headers });
     }
   }
+  if (!input.withRequired) await trackFromServer(request, added);
   return redirect(pageAfterChange(request.url, { kind: 'added', sku: input.sku, quantity: input.quantity }), { status: 303, headers });
 }
 

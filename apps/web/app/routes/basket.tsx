@@ -28,6 +28,9 @@ import { CURRENT_BASKET, discountProblemMessage, itemCountText } from '../lib/ba
 import { helpPath } from '../lib/help-topics.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { track } from '../lib/events/track.ts';
+import { lineChange as basketLineChange } from '../lib/events/basket-events.ts';
+import { trackFromServer } from '../lib/events/server-events.server.ts';
+import { lineChangeFromPost } from '../lib/basket/basket-line-forms.ts';
 import { RecentlyViewedCarousel } from '../components/recently-viewed-carousel.tsx';
 import { BasketSuggestions, basketSuggestionsOf } from '../components/basket/basket-suggestions.tsx';
 import type { RouteHandle } from '../lib/route-handle.ts';
@@ -101,6 +104,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (!basketId) return redirect('/basket', 303);
   const client = basketClient(request, session?.accessToken);
   if (formText(form, 'intent') === SAVE_INTENT) return saveBasket(client, basketId);
+  const lineChange = lineChangeFromPost(form);
+  if (lineChange) return changeLine(request, client, basketId, lineChange);
   const code = formText(form, 'code').trim();
   try {
     if (formText(form, 'intent') === 'remove-discount') await client.removeDiscount({ params: { basketId }, body: { code } });
@@ -110,6 +115,35 @@ export async function action({ request }: Route.ActionArgs) {
     throwIfRateLimited(error);
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     return data({ discountProblem: discountProblemMessage(error), code }, { status: error.status });
+  }
+  return redirect('/basket', 303);
+}
+
+/**
+ * A line's quantity or "Remove" pressed before the page's scripts run (basket-line-forms.ts): the basket
+ * comes back changed, or the line says why not. The change is told to the shop's statistics as the
+ * page's scripts would have told it, by how many packs the line moved.
+ */
+async function changeLine(
+  request: Request,
+  client: ReturnType<typeof basketClient>,
+  basketId: string,
+  change: NonNullable<ReturnType<typeof lineChangeFromPost>>,
+) {
+  const refused = (message: string, status: number) => data({ lineProblem: { sku: change.sku, message } }, { status });
+  if ('problem' in change) return refused(change.problem, 400);
+  try {
+    const before = await optionalExtra(client.getBasket({ params: { basketId } }));
+    const params = { params: { basketId } };
+    const after =
+      change.quantity === null
+        ? await client.removeItem({ ...params, body: { sku: change.sku } })
+        : await client.setItem({ ...params, body: { sku: change.sku, quantity: change.quantity } });
+    await trackFromServer(request, [basketLineChange(change.sku, before, after)]);
+  } catch (error) {
+    throwIfRateLimited(error);
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    return refused(apiProblemMessage(error), error.status);
   }
   return redirect('/basket', 303);
 }
@@ -131,7 +165,7 @@ async function saveBasket(client: ReturnType<typeof basketClient>, basketId: str
  * re-checks the basket (refresh), so lines that can no longer be sold, lower stock and new prices
  * are reported as notices.
  */
-export default function BasketPage({ loaderData }: Route.ComponentProps) {
+export default function BasketPage({ loaderData, actionData }: Route.ComponentProps) {
   const context = useBasket();
   const { error, refresh, dismissAllNotices } = context;
   // The server's reading of the basket, until the browser has read it.
@@ -205,6 +239,7 @@ export default function BasketPage({ loaderData }: Route.ComponentProps) {
                   <BasketLineItem
                     key={line.sku}
                     line={line}
+                    refused={actionData && 'lineProblem' in actionData && actionData.lineProblem.sku === line.sku ? actionData.lineProblem.message : null}
                     tradePriced={basket.pricing.tradePriced}
                     actions={
                       <>

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { apiProblemMessage } from '../../lib/api-problem.ts';
 import { useBasket } from '../../lib/basket/basket-context.tsx';
+import { LINE_QUANTITY_INTENT, LINE_REMOVE_INTENT, LINE_STEP_FIELD } from '../../lib/basket/basket-line-forms.ts';
 import { lineQuantityProblem, linePath } from '../../lib/basket/basket-logic.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatPence } from '@shop/contracts';
@@ -35,17 +36,31 @@ const noLongerSold = (line: Pick<BasketLine, 'unavailableReason'>) => line.unava
 
 const tones = { ok: 'text-green-800', warn: 'text-brass-800', bad: 'text-red-800' } as const;
 
+/** Where a line's plain forms go: the basket page's action. */
+const BASKET_PATH = '/basket';
+
 /**
  * One basket line: picture, name, label, unit price, quantity, line total and remove. `actions`
  * takes more buttons beside "Remove" (e.g. save for later). A line the shop no longer sells has its
  * name, label and code, "No longer available" and Remove only: no price, quantity or other action.
  */
-export function BasketLineItem({ line, actions, tradePriced = false }: { line: BasketLine; actions?: ReactNode; tradePriced?: boolean }) {
+export function BasketLineItem({
+  line,
+  actions,
+  tradePriced = false,
+  refused = null,
+}: {
+  line: BasketLine;
+  actions?: ReactNode;
+  tradePriced?: boolean;
+  /** Why the basket page's action turned down this line's plain form (basket-line-forms.ts), if it did. */
+  refused?: string | null;
+}) {
   const { display } = usePriceDisplay();
   const { setQuantity, remove } = useBasket();
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(refused);
   const [busy, setBusy] = useState<'quantity' | 'remove' | null>(null);
   const stock = stockMessage(line);
   const text = draft ?? String(line.quantity);
@@ -140,17 +155,36 @@ export function BasketLineItem({ line, actions, tradePriced = false }: { line: B
       </div>
       {!gone && (
         <div className="col-span-2 flex flex-wrap items-start justify-between gap-3 sm:col-span-1 sm:col-start-3 sm:row-start-1 sm:flex-col sm:items-end">
-          <form onSubmit={submit} noValidate className="flex flex-col gap-1 sm:items-end">
+          {/* A plain form to the basket page's action until the scripts run; then the handlers here make the change. */}
+          <form method="post" action={BASKET_PATH} onSubmit={submit} noValidate className="flex flex-col gap-1 sm:items-end">
+            <input type="hidden" name="intent" value={LINE_QUANTITY_INTENT} />
+            <input type="hidden" name="sku" value={line.sku} />
+            {/* First, so Enter in the box submits the quantity typed rather than pressing "−" (a form's default button is its first). */}
+            <button type="submit" className="sr-only focus:not-sr-only focus:self-end focus:text-sm focus:font-semibold focus:underline">
+              Update {quantityLabel.toLowerCase()}
+            </button>
             <label htmlFor={id} className="sr-only">
               {quantityLabel}
             </label>
             <div className={cn('inline-flex overflow-hidden rounded-lg border bg-white', problem ? 'border-red-700' : 'border-navy-300')}>
-              <button type="button" className={stepClasses} disabled={busy !== null || line.quantity <= 1} onClick={() => step(-1)} aria-controls={id}>
+              <button
+                type="submit"
+                name={LINE_STEP_FIELD}
+                value="-1"
+                className={stepClasses}
+                disabled={busy !== null || line.quantity <= 1}
+                onClick={(event) => {
+                  event.preventDefault();
+                  step(-1);
+                }}
+                aria-controls={id}
+              >
                 <span aria-hidden="true">−</span>
                 <span className="sr-only">Decrease {quantityLabel.toLowerCase()}</span>
               </button>
               <input
                 id={id}
+                name="quantity"
                 inputMode="numeric"
                 value={text}
                 disabled={busy === 'remove'}
@@ -163,7 +197,18 @@ export function BasketLineItem({ line, actions, tradePriced = false }: { line: B
                 onBlur={() => submit()}
                 className="h-10 w-14 border-x border-navy-200 text-center text-base font-semibold text-navy-950 tabular-nums"
               />
-              <button type="button" className={stepClasses} disabled={busy !== null} onClick={() => step(1)} aria-controls={id}>
+              <button
+                type="submit"
+                name={LINE_STEP_FIELD}
+                value="1"
+                className={stepClasses}
+                disabled={busy !== null}
+                onClick={(event) => {
+                  event.preventDefault();
+                  step(1);
+                }}
+                aria-controls={id}
+              >
                 <span aria-hidden="true">+</span>
                 <span className="sr-only">Increase {quantityLabel.toLowerCase()}</span>
               </button>
@@ -191,15 +236,22 @@ export function BasketLineItem({ line, actions, tradePriced = false }: { line: B
             {problem}
           </p>
         )}
-        <button
-          type="button"
-          onClick={removeLine}
-          disabled={busy !== null}
-          className="inline-flex items-center gap-1.5 text-sm font-semibold text-navy-800 underline hover:no-underline disabled:cursor-not-allowed"
-        >
-          {busy === 'remove' && <Spinner className="size-3" />}
-          Remove<span className="sr-only"> {line.productName}</span>
-        </button>
+        <form method="post" action={BASKET_PATH} className="contents">
+          <input type="hidden" name="intent" value={LINE_REMOVE_INTENT} />
+          <input type="hidden" name="sku" value={line.sku} />
+          <button
+            type="submit"
+            onClick={(event) => {
+              event.preventDefault();
+              void removeLine();
+            }}
+            disabled={busy !== null}
+            className="inline-flex items-center gap-1.5 text-sm font-semibold text-navy-800 underline hover:no-underline disabled:cursor-not-allowed"
+          >
+            {busy === 'remove' && <Spinner className="size-3" />}
+            Remove<span className="sr-only"> {line.productName}</span>
+          </button>
+        </form>
         {!gone && actions}
       </div>
     </li>
