@@ -64,7 +64,8 @@ export function BasketLineItem({
   const [busy, setBusy] = useState<'quantity' | 'remove' | null>(null);
   const stock = stockMessage(line);
   const text = draft ?? String(line.quantity);
-  const quantityLabel = `Quantity of ${line.productName}${line.label ? `, ${line.label}` : ''}`;
+  const lineName = `${line.productName}${line.label ? `, ${line.label}` : ''}`;
+  const quantityLabel = `Quantity of ${lineName}`;
   const gone = noLongerSold(line);
 
   const commit = async (quantity: number) => {
@@ -156,12 +157,15 @@ export function BasketLineItem({
       {!gone && (
         <div className="col-span-2 flex flex-wrap items-start justify-between gap-3 sm:col-span-1 sm:col-start-3 sm:row-start-1 sm:flex-col sm:items-end">
           {/* A plain form to the basket page's action until the scripts run; then the handlers here make the change. */}
-          <form method="post" action={BASKET_PATH} onSubmit={submit} noValidate className="flex flex-col gap-1 sm:items-end">
+          <form method="post" action={BASKET_PATH} onSubmit={submit} noValidate className="relative flex flex-col gap-1 sm:items-end">
             <input type="hidden" name="intent" value={LINE_QUANTITY_INTENT} />
             <input type="hidden" name="sku" value={line.sku} />
             {/* First, so Enter in the box submits the quantity typed rather than pressing "−" (a form's default button is its first). */}
-            <button type="submit" className="sr-only focus:not-sr-only focus:self-end focus:text-sm focus:font-semibold focus:underline">
-              Update {quantityLabel.toLowerCase()}
+            <button
+              type="submit"
+              className="sr-only focus:not-sr-only focus:absolute focus:bottom-full focus:left-0 focus:mb-1 focus:rounded focus:bg-white focus:px-2 focus:py-1 focus:text-sm focus:font-semibold focus:whitespace-nowrap focus:underline sm:focus:right-0 sm:focus:left-auto"
+            >
+              Update quantity<span className="sr-only"> of {lineName}</span>
             </button>
             <label htmlFor={id} className="sr-only">
               {quantityLabel}
