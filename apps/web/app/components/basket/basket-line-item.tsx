@@ -163,7 +163,10 @@ export function BasketLineItem({
             {/* First, so Enter in the box submits the quantity typed rather than pressing "−" (a form's default button is its first). */}
             <button
               type="submit"
-              className="sr-only focus:not-sr-only focus:absolute focus:bottom-full focus:left-0 focus:mb-1 focus:rounded focus:bg-white focus:px-2 focus:py-1 focus:text-sm focus:font-semibold focus:whitespace-nowrap focus:underline sm:focus:right-0 sm:focus:left-auto"
+              className={cn(
+                'sr-only focus:not-sr-only focus:absolute focus:bottom-full focus:left-0 focus:mb-1 sm:focus:right-0 sm:focus:left-auto',
+                'focus:rounded focus:bg-white focus:px-2 focus:py-1 focus:text-sm focus:font-semibold focus:whitespace-nowrap focus:underline',
+              )}
             >
               Update quantity<span className="sr-only"> of {lineName}</span>
             </button>
