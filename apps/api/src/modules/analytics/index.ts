@@ -4,6 +4,8 @@ import { registerAnalyticsRoutes } from './analytics.routes.ts';
 import type { AnalyticsService } from './analytics.service.ts';
 
 export { createAnalyticsService, type AnalyticsService, type ActionsUpdateInput } from './analytics.service.ts';
+/** How many batches of events one visitor may send a minute. */
+export { EVENTS_LIMIT } from './analytics.routes.ts';
 
 /**
  * Shopping events (`AnalyticsService`): `POST /api/analytics/actions/update`, stored append-only and

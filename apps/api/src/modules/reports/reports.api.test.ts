@@ -6,6 +6,7 @@ import { HOME_PAGE_SLUG, homeCarouselList } from '@shop/contracts';
 import type { Actor, Clock } from '../../platform/context.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { findSeededSku } from '../../testing/seeded-skus.ts';
+import { EVENTS_LIMIT } from '../analytics/index.ts';
 import { placedOrderInput, recordPlacedOrder } from '../orders/testing.ts';
 
 let api: TestApi;
@@ -114,16 +115,16 @@ describe('the staff report', () => {
       { carousel: 'bought-together', title: 'Frequently bought together', viewed: 2, clicked: 1, ratePercent: 50 },
       { carousel: 'recently-viewed', title: 'Recently viewed', viewed: 1, clicked: 0, ratePercent: 0 },
     ]);
-    // A visitor's events in bulk are refused past the limit (30 calls a minute), and count for nothing more.
+    // A visitor's events in bulk are refused past the limit (EVENTS_LIMIT calls a minute), and count for nothing more.
     const flood = visitor();
     const statuses: number[] = [];
-    for (let batch = 0; batch < 31; batch++) {
+    for (let batch = 0; batch <= EVENTS_LIMIT.max; batch++) {
       const call = () => flood.updateActions({ body: { data: { batch: [seen('best-sellers'), pressed('best-sellers')] } } });
-      statuses.push(batch < 30 ? (await call(), 202) : (await failure(call())).status);
+      statuses.push(batch < EVENTS_LIMIT.max ? (await call(), 202) : (await failure(call())).status);
     }
     expect(statuses.at(-1)).toBe(429);
     const after = (await analyst.getShopReport(day)).carouselClickThrough.find((row) => row.carousel === 'best-sellers');
-    expect(after).toMatchObject({ viewed: 30, clicked: 30, ratePercent: 100 });
+    expect(after).toMatchObject({ viewed: EVENTS_LIMIT.max, clicked: EVENTS_LIMIT.max, ratePercent: 100 });
   });
 
   it('draws every day of a range with nothing in it, and the last 28 days without dates', async () => {
