@@ -19,3 +19,15 @@ export const MAX_BUNDLE_ITEMS = 20;
 export const MAX_ITEM_QUANTITY = 99;
 
 export const ESSENTIAL_REQUIREMENTS = ['required', 'recommended'] as const;
+
+/**
+ * The listing facets a variant's options give its product (Width, Finish, Handing), as shoppers
+ * filter by them: the same for the demo's products as for those staff or an import add.
+ */
+export function variantFacetValues(options: { widthMm: number | null; finish: string | null; handing: string | null }): [facet: string, value: string][] {
+  const values: [string, string][] = [];
+  if (options.widthMm) values.push(['width_mm', `${options.widthMm} mm`]);
+  if (options.finish) values.push(['finish', options.finish]);
+  if (options.handing) values.push(['handing', options.handing === 'left' ? 'Left hand' : 'Right hand']);
+  return values;
+}

@@ -24,6 +24,8 @@ const clock = { now: () => standing };
 let api: TestApi;
 let staff: CatalogueEditorClient;
 let seeded: StaffProduct;
+/** The product the first test adds; the next adds a variant to it. */
+let quillon: StaffProduct;
 let secondDatabase: DatabaseHandle | undefined;
 let reader: FastifyInstance | undefined;
 
@@ -91,7 +93,7 @@ describe('new products patched into every instance’s snapshot', () => {
     for (const instance of instances()) expect((await shownBy(instance, 'Quillon Basin', 'QUILL7-WH', seeded.categorySlug)).listed).toBe(false);
     const structural = instances().map((instance) => instance.platform.changes.heard().catalogue);
     const products = instances().map((instance) => instance.platform.changes.heard().products);
-    await staff.createStaffProduct({
+    quillon = await staff.createStaffProduct({
       body: {
         name: 'Zanthorpe Quillon Basin',
         description: 'A wall-hung basin added by staff.',
@@ -103,6 +105,24 @@ describe('new products patched into every instance’s snapshot', () => {
     await shownEverywhere('Zanthorpe Quillon Basin', 'QUILL7-WH', seeded.categorySlug, structural);
     // Heard as the product's own notice.
     expect(instances().every((instance, k) => instance.platform.changes.heard().products > products[k]!)).toBe(true);
+  });
+
+  it('finds a variant staff add to a listed product by its code, and in its finish, with no rebuild', async () => {
+    const structural = instances().map((instance) => instance.platform.changes.heard().catalogue);
+    const sku = 'QUILL7-MB';
+    await staff.addStaffVariant({
+      params: { id: quillon.id },
+      body: { version: quillon.version, sku, label: 'Matt black', priceIncVat: 15_900, vatRateCode: 'standard', stockOnHand: 3 },
+    });
+    for (const instance of instances()) {
+      const shown = async () => {
+        const byCode = await ask<SearchListing>(instance, 'Search', { query: sku });
+        const inFinish = await ask<SearchListing>(instance, 'Search', { query: 'Zanthorpe Quillon', facets: { finish: ['matt-black'] } });
+        return { byCode: byCode.exactMatch?.sku ?? null, inFinish: inFinish.products.map((product) => product.sku) };
+      };
+      await expect.poll(shown, { timeout: NOTICE_BOUND_MS, interval: 50 }).toEqual({ byCode: sku, inFinish: ['QUILL7-WH'] });
+    }
+    expect(instances().map((instance) => instance.platform.changes.heard().catalogue)).toEqual(structural);
   });
 
   it('shows the products an import makes, batch by batch, with no rebuild', async () => {
@@ -123,5 +143,10 @@ describe('new products patched into every instance’s snapshot', () => {
     while ((await api.app.composed.services.catalogue.applyDueRangeImport({ db: api.database.db, clock })) > 0);
     await shownEverywhere('Veldridge Basin', 'VELD7-WH', category.slug, structural);
     await shownEverywhere('Ormsby Tap', 'ORMS7-CH', category.slug, structural);
+    // Filtered by a finish only its second variant comes in.
+    for (const instance of instances()) {
+      const inFinish = await ask<SearchListing>(instance, 'Search', { query: 'Veldridge', facets: { finish: ['matt-black'] } });
+      expect(inFinish.products.map((product) => product.sku)).toEqual(['VELD7-WH']);
+    }
   });
 });

@@ -10,7 +10,7 @@ import {
 } from './product-templates.ts';
 import { CATEGORY_TREE } from './category-tree.ts';
 import { productDescription, productDimensions, productSpecifications, type ProductDimensions } from './product-specifications.ts';
-import { slugify, type Returnability } from '@shop/contracts';
+import { slugify, variantFacetValues, type Returnability } from '@shop/contracts';
 import { createRandom } from '../random.ts';
 
 export interface GeneratedOffering {
@@ -163,11 +163,7 @@ export function generateCatalogue(productCount = DEMO_PRODUCT_COUNT, seed = 20_2
       const dimensions = productDimensions(department.slug, childSlug, rank, offerings[0]?.widthMm ?? null, facets);
       const content = { department: department.slug, family: childSlug, rank, name, brandName: brand.name, range, facets, facetNames, dimensions };
       const specifications = productSpecifications(content);
-      for (const offering of offerings) {
-        if (offering.widthMm) facets.push(['width_mm', `${offering.widthMm} mm`]);
-        if (offering.finish) facets.push(['finish', offering.finish]);
-        if (offering.handing) facets.push(['handing', offering.handing === 'left' ? 'Left hand' : 'Right hand']);
-      }
+      for (const offering of offerings) facets.push(...variantFacetValues(offering));
       const badgeRoll = random();
       const badges: GeneratedProduct['badges'] = [];
       // "Best seller" is earned from orders (the best-sellers job); the roll that once gave it still decides the rest.

@@ -4,7 +4,7 @@
  * history, each stock count through inventory, each picture through files; each addition is in the
  * product's change list with who made it.
  */
-import { productImageUrl, slugify, type AddStaffVariant, type CreateStaffProduct, type NewStaffVariant } from '@shop/contracts';
+import { productImageUrl, slugify, variantFacetValues, type AddStaffVariant, type CreateStaffProduct, type NewStaffVariant } from '@shop/contracts';
 import type { Transaction } from '../../db/client.ts';
 import type { CallerContext } from '../../platform/context.ts';
 import type { OpenedFile } from '../files/index.ts';
@@ -42,6 +42,11 @@ export async function addVariantIn(
     ...variant.options,
   });
   if (offeringId === undefined) throw CatalogueErrors.duplicateSku(`${variant.field}sku`, variant.sku);
+  // Its width, finish or handing among the listing's facets, so shoppers filtering by them find it.
+  await repository.insertFacetValues(
+    tx,
+    variantFacetValues(variant.options).map(([facet, value]) => ({ productId, facet, value })),
+  );
   await firstPriceIn(
     tx,
     { id: offeringId, sku: variant.sku },

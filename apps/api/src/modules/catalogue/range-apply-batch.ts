@@ -5,6 +5,7 @@
  * applied one by one in a savepoint of its own (`range-apply.ts`), so a product refused while
  * applying is rolled back alone and reported by line while the batch's others apply whole.
  */
+import { variantFacetValues } from '@shop/contracts';
 import type { Transaction } from '../../db/client.ts';
 import type { PlannedProduct } from './catalogue.tables.ts';
 import { exVatOf } from './price-history.ts';
@@ -132,7 +133,8 @@ async function makeProducts(
   );
   if (offeringIds.size !== variants.length) throw new TakenMeanwhile();
   const basisPointsOf = (code: string) => rates.get(code)?.basisPoints;
-  const [, stocked] = await Promise.all([
+  const facetValues = variants.flatMap(({ productId, options }) => variantFacetValues(options).map(([facet, value]) => ({ productId, facet, value })));
+  const [, , stocked] = await Promise.all([
     repository.insertFirstPrices(
       tx,
       variants.map(({ sku, priceIncVat, rate }) => ({
@@ -143,6 +145,7 @@ async function makeProducts(
       })),
       now,
     ),
+    editorRepository.insertFacetValues(tx, facetValues),
     deps.inventory.setStocksOnHand(
       { db: tx },
       variants.map(({ sku, stockOnHand }) => ({ sku, onHand: stockOnHand })),

@@ -1,6 +1,17 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client.ts';
-import { brands, categories, offerings, prices, productAudit, productImages, products, productVersions, scheduledPrices } from '../catalogue.tables.ts';
+import {
+  brands,
+  categories,
+  offerings,
+  prices,
+  productAudit,
+  productFacetValues,
+  productImages,
+  products,
+  productVersions,
+  scheduledPrices,
+} from '../catalogue.tables.ts';
 
 /** The SQL of the staff product editor (product-editor.ts holds the rules). */
 type Db = Database | Transaction;
@@ -197,6 +208,15 @@ export async function insertOffering(
     .onConflictDoNothing({ target: offerings.sku })
     .returning({ id: offerings.id });
   return inserted?.id;
+}
+
+/** Facet values of products (a new variant's width, finish or handing), each once. */
+export async function insertFacetValues(tx: Transaction, rows: readonly { productId: number; facet: string; value: string }[]): Promise<void> {
+  if (rows.length > 0)
+    await tx
+      .insert(productFacetValues)
+      .values([...rows])
+      .onConflictDoNothing();
 }
 
 /** A picture of the product, after its others. */

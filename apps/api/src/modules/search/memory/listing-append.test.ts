@@ -151,6 +151,16 @@ describe('new products patched into the catalogue snapshot', () => {
           Object.assign(known, { priceIncVat: known.priceIncVat + 1_000, stockStatus: 'in_stock', imageUrl: '/images/changed.jpg' });
           ids.push(known.id);
         }
+        if (random.next() < 0.5) {
+          // A new variant of a product listed, in a finish it did not have: its codes and facets are set again.
+          const varied = all[random.below(listed)]!;
+          const code = varied.sku.replace(/-\d+$/, '');
+          Object.assign(varied, {
+            skus: [...varied.skus, `${code}-${varied.skus.length + 1}`],
+            facets: [...varied.facets, ['finish', `Finish ${nextId % 4}`]],
+          });
+          ids.push(varied.id);
+        }
         listed = all.length;
         snapshots.productsChanged({ db: patchedDb, clock }, ids);
         await snapshots.patched({ db: patchedDb, clock });
@@ -168,13 +178,15 @@ describe('new products patched into the catalogue snapshot', () => {
           ...Array.from({ length: 10 }, () => [`x${first + 1 + random.below(nextId - first)}`]),
           ['chrome', 'tap'],
         ],
-        codes: Array.from({ length: 30 }, () => random.pick(all).skus[0]!),
+        codes: Array.from({ length: 30 }, () => random.pick(all).skus[0]!).concat(
+          all.filter((product) => product.skus.length > 1).map((product) => product.skus.at(-1)!),
+        ),
       };
       expect(answersOf(patched, queries)).toEqual(answersOf(rebuilt, queries));
     });
   }
 
-  it('rebuilds rather than patch a product whose id is not after the last, or a new variant of one listed', async () => {
+  it('rebuilds rather than patch a product whose id is not after the last, or one renamed', async () => {
     const random = randomOf(9);
     const all = Array.from({ length: 50 }, (_, k) => productOf(k + 1, random));
     const hidden = all.splice(10, 1)[0]!;
@@ -187,5 +199,31 @@ describe('new products patched into the catalogue snapshot', () => {
     await snapshots.patched({ db, clock });
     expect(await snapshots.snapshotOf({ db, clock })).toBe(before);
     expect(before.index.rowOfId.has(hidden.id)).toBe(false);
+    // A product renamed: its words are filed in the word index, which a patch does not file again.
+    all[3]!.name = 'Renamed Basin';
+    snapshots.productsChanged({ db, clock }, [all[3]!.id]);
+    await snapshots.patched({ db, clock });
+    expect(await snapshots.snapshotOf({ db, clock })).toBe(before);
+  });
+
+  it('patches a new variant of a product listed in rather than rebuild: its code is found, in its finish', async () => {
+    const random = randomOf(11);
+    const all = Array.from({ length: 50 }, (_, k) => productOf(k + 1, random));
+    const snapshots = productSnapshots(sourceOf(() => all));
+    const db = {} as never;
+    const before = await snapshots.snapshotOf({ db, clock });
+    const product = all[7]!;
+    const sku = `${product.sku.replace(/-\d+$/, '')}-9`;
+    Object.assign(product, { skus: [...product.skus, sku], facets: [...product.facets, ['finish', 'Polished Nickel']] });
+    snapshots.productsChanged({ db, clock }, [product.id]);
+    await snapshots.patched({ db, clock });
+    const after = await snapshots.snapshotOf({ db, clock });
+    expect(after).not.toBe(before);
+    // The same lists (a patch), not a rebuild's new ones.
+    expect(after.suggestions).toBe(before.suggestions);
+    expect(before.codes.exact(sku)).toBeNull();
+    expect(after.codes.exact(sku)).toEqual({ row: after.index.rowOfId.get(product.id), code: sku, sku });
+    const listing = refineListing(after.index, after.allRows(), after.facetsOf(null), input({ facets: { finish: ['polished-nickel'] } }));
+    expect(listing.ids).toEqual([product.id]);
   });
 });

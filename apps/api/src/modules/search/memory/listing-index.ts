@@ -26,9 +26,10 @@ import { buildSuggestionIndex, headWord, type NamedEntry, type SuggestionIndex }
  * the check. A change notice (platform/change-notices.ts: any instance's committed change) has the
  * next caller check it as if it were near its end (served while a new one loads), but never sooner
  * than CHANGE_REBUILD_GAP_MS after the snapshot was loaded, so each instance rebuilds at most that
- * often (decision 0075 measures what a rebuild costs). A price or stock status changed, and a new
- * product, are not counted: the notice names the products, which are read again and patched into
- * the snapshot served (`patchSoon`, decisions 0080 and 0138), within milliseconds and with no rebuild.
+ * often (decision 0075 measures what a rebuild costs). A price or stock status changed, a new
+ * product, and a new variant of one, are not counted: the notice names the products, which are read
+ * again and patched into the snapshot served (`patchSoon`, decisions 0080 and 0138), within
+ * milliseconds and with no rebuild.
  */
 export const LISTING_SNAPSHOT_TTL_MS = 60_000;
 const REFRESH_AFTER_MS = 45_000;
@@ -69,7 +70,7 @@ export interface SuggestionFacts {
   /** What the product is, the last word of its name: searches list these first when they are what was asked for. */
   headWord: string;
   imageUrl: string | null;
-  /** Its skus end to end: a notice about it that adds one (a new variant) is a change a patch cannot make. */
+  /** Its skus end to end: a notice about it that changes them (a new variant) sets its codes again. */
   skuList: string;
 }
 
@@ -200,18 +201,18 @@ function rebuildSoon(ctx: SnapshotContext, entry: Entry): void {
 
 /**
  * `snapshot` with `products` set into it; null when a patch cannot make the change. A product it
- * lists has its price, stock, facets and card set (decision 0080); a new one (decision 0138) is
- * added after the last row, to the index, cards, codes, word index and its category's rows.
+ * lists has its price, stock, facets and card set (decision 0080), and its codes when its skus
+ * changed (a variant added); a new one (decision 0138) is added after the last row, to the index,
+ * cards, codes, word index and its category's rows.
  */
 function patchSnapshot(snapshot: CatalogueSnapshot, products: IndexedProduct[]): CatalogueSnapshot | null {
   const { rowOfId } = snapshot.index;
   const known = products.filter((product) => rowOfId.has(product.id));
   const added = products.filter((product) => !rowOfId.has(product.id)).toSorted((a, b) => a.id - b.id);
-  // Checked before anything is changed, so a refused patch leaves the snapshot served whole.
-  for (const product of known) {
-    const facts = snapshot.suggestionFacts[rowOfId.get(product.id)!]!;
-    if (facts.name !== product.name || facts.skuList !== skuListOf(product)) return null;
-  }
+  // Checked before anything is changed, so a refused patch leaves the snapshot served whole. A
+  // renamed product's words are in the word index, which a patch does not file again.
+  if (known.some((product) => snapshot.suggestionFacts[rowOfId.get(product.id)!]!.name !== product.name)) return null;
+  const recoded = known.filter((product) => snapshot.suggestionFacts[rowOfId.get(product.id)!]!.skuList !== skuListOf(product));
   const lastId = snapshot.index.size === 0 ? 0 : snapshot.index.ids[snapshot.index.size - 1]!;
   if (added.length > 0 && added[0]!.id <= lastId) return null;
   if (added.some((product) => !snapshot.categoryById.has(product.categoryId))) return null;
@@ -221,13 +222,14 @@ function patchSnapshot(snapshot: CatalogueSnapshot, products: IndexedProduct[]):
     if (!patched) return null;
     index = patched;
   }
-  if (added.length === 0) {
-    for (const product of known) setProduct(snapshot, index.rowOfId.get(product.id)!, product);
-    return { ...snapshot, index };
-  }
-  index = appendListingRows(index, added, RATES.next_day)!;
-  const rows = added.map((product) => index.rowOfId.get(product.id)!);
-  for (const product of products) setProduct(snapshot, index.rowOfId.get(product.id)!, product);
+  if (added.length > 0) index = appendListingRows(index, added, RATES.next_day)!;
+  const rowOf = (product: IndexedProduct) => index.rowOfId.get(product.id)!;
+  for (const product of products) setProduct(snapshot, rowOf(product), product);
+  // A listed product keeps its row through a patch, so its codes are set again at the same row.
+  const coded = [...recoded, ...added].map((product) => ({ row: rowOf(product), skus: product.skus }));
+  const codes = coded.length === 0 ? snapshot.codes : snapshot.codes.withProducts(coded, new Set(recoded.map(rowOf)));
+  if (added.length === 0) return { ...snapshot, index, codes };
+  const rows = added.map(rowOf);
   return {
     ...snapshot,
     index,
@@ -236,7 +238,7 @@ function patchSnapshot(snapshot: CatalogueSnapshot, products: IndexedProduct[]):
       added.map((product, k) => ({ ...product, row: rows[k]! })),
       index.sortRows[1],
     ),
-    codes: snapshot.codes.withProducts(added.map(({ skus }, k) => ({ row: rows[k]!, skus }))),
+    codes,
   };
 }
 

@@ -50,8 +50,12 @@ export interface CodeIndex {
   exact(text: string): CodeMatch | null;
   /** Up to `limit` products with a code starting with `text`, in code order, each with its first such code. */
   startingWith(text: string, limit: number): CodeMatch[];
-  /** This index with new products' codes added (decision 0138); this one is left as it was. */
-  withProducts(products: readonly CodedProduct[]): CodeIndex;
+  /**
+   * This index with products' codes added (decision 0138): a new product's, or a listed one's whose
+   * skus changed (a variant added), named in `replacing` by row, in place of those it had. This one
+   * is left as it was.
+   */
+  withProducts(products: readonly CodedProduct[], replacing?: ReadonlySet<number>): CodeIndex;
 }
 
 /** Products (and then codes) handled between two turns of the event loop. */
@@ -111,12 +115,31 @@ class SortedCodes implements CodeIndex {
     this.#variants = new Uint8Array(size);
   }
 
+  withProducts(products: readonly CodedProduct[], replacing: ReadonlySet<number> = new Set()): CodeIndex {
+    return (replacing.size === 0 ? this : this.#without(replacing)).#with(products);
+  }
+
+  /** A new index without the codes of `rows`: the rest copied in order, their keys not worked out again. */
+  #without(rows: ReadonlySet<number>): SortedCodes {
+    let kept = 0;
+    for (const row of this.#rows) if (!rows.has(row)) kept++;
+    const next = new SortedCodes(kept);
+    let to = 0;
+    for (let at = 0; at < this.#codes.length; at++) {
+      if (rows.has(this.#rows[at]!)) continue;
+      next.#codes[to] = this.#codes[at]!;
+      next.#rows[to] = this.#rows[at]!;
+      next.#variants[to++] = this.#variants[at]!;
+    }
+    return next;
+  }
+
   /**
    * A new index with `products`' codes each put where a build would sort it: a few binary searches
    * for the new codes, then the old ones copied across in runs. Keys are not worked out again for
    * the old codes, which at 300,000 codes would cost more than the copy.
    */
-  withProducts(products: readonly CodedProduct[]): CodeIndex {
+  #with(products: readonly CodedProduct[]): SortedCodes {
     const entries = products
       .flatMap(codesOf)
       // Codes of one key keep the order they came in (a build sorts them by it too: one key names neither).
