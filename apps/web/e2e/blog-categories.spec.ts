@@ -122,3 +122,43 @@ test('staff add, rename and remove a blog category as plain forms before the pag
   await expect(page.getByRole('search', { name: 'Search products and categories' }).getByRole('combobox')).toHaveCount(0);
   release();
 });
+
+test('of two editors renaming one category at once, the second is told what it is now, keeps what they typed and can save it', async ({ page }, testInfo) => {
+  const unique = `${testInfo.project.name}-both-${Date.now().toString(36)}`;
+  await signIn(page, DEMO.staff.email);
+  await page.goto('/staff/content');
+  const add = page.getByRole('form', { name: 'Add a blog category' });
+  await add.getByLabel('Address').fill(`taps-${unique}`);
+  await add.getByLabel('Name').fill(`Taps ${unique}`);
+  await add.getByLabel('Short description').fill('Basin, bath and kitchen taps.');
+  await add.getByRole('button', { name: 'Add category' }).click();
+  await page
+    .getByRole('region', { name: 'Blog categories' })
+    .getByRole('link', { name: `Taps ${unique}` })
+    .click();
+  // The second editor's tab (the same staff session) opens the category too, and sends a plain form: its scripts never run.
+  const second = await page.context().newPage();
+  const release = await holdScripts(second);
+  await second.goto(page.url(), { waitUntil: 'commit' });
+
+  const first = page.getByRole('form', { name: 'Name and description' });
+  await first.getByLabel('Name').fill(`Taps and mixers ${unique}`);
+  await first.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(/^Category changed\./);
+
+  const late = second.getByRole('form', { name: 'Name and description' });
+  await late.getByLabel('Name').fill(`Kitchen taps ${unique}`);
+  await late.getByRole('button', { name: 'Save changes' }).click();
+  await expect(late.getByRole('alert')).toContainText(
+    `Someone else changed this category since you opened it (it is now called “Taps and mixers ${unique}”, described as “Basin, bath and kitchen taps.”).`,
+  );
+  await expect(late.getByLabel('Name')).toHaveValue(`Kitchen taps ${unique}`);
+  await expectNoViolations(second);
+  await second.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-staff-blog-category-changed.png`, fullPage: true, animations: 'disabled' });
+  // Having seen theirs, the second editor saves again: from the version now shown, it is taken.
+  await late.getByRole('button', { name: 'Save changes' }).click();
+  await expect(second.getByRole('main').getByRole('status')).toHaveText(/^Category changed\./);
+  await expect(second.getByRole('region', { name: 'Blog categories' }).getByRole('link', { name: `Kitchen taps ${unique}` })).toBeVisible();
+  release();
+  await second.close();
+});

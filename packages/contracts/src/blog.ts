@@ -148,7 +148,14 @@ const slugParam = z.object({ slug: z.string().min(1).max(200) });
 
 /** A blog category as staff manage it: its posts are those whose draft, published or scheduled version is in it. */
 export const BlogCategorySchema = z
-  .object({ slug: z.string(), name: z.string(), description: z.string(), postCount: z.number().int() })
+  .object({
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    /** Counts its changes: a change sends the version it was made from. */
+    version: z.number().int(),
+    postCount: z.number().int(),
+  })
   .meta({ id: 'BlogCategory' });
 export type BlogCategory = z.infer<typeof BlogCategorySchema>;
 /** A category's words as sent: the service checks each in its own words. */
@@ -245,11 +252,11 @@ export const blogEditorEndpoints = {
     service: 'site',
     method: 'PUT',
     path: '/content/blog-categories/{slug}',
-    summary: 'Renames a blog category or changes its description (its address stays)',
-    description: CATEGORIES_NOTICE,
+    summary: 'Renames a blog category or changes its description (its address stays), from the version opened',
+    description: `${CATEGORIES_NOTICE} A change made meanwhile by someone else is not overwritten: 409 CONTENT_CHANGED says what the category is now.`,
     access: editors,
     params: slugParam,
-    body: z.object(categoryWords),
+    body: z.object({ version: z.number({ error: 'Give the version of the category you opened' }).int().min(1), ...categoryWords }),
     responses: { 200: BlogCategorySchema },
   }),
   removeBlogCategory: defineEndpoint({

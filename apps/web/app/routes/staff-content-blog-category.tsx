@@ -11,7 +11,10 @@ import { pageMeta } from '../lib/meta.ts';
 import { redirectWithNotice } from '../lib/step-done.server.ts';
 import { CONTENT_AUDIENCE, CONTENT_ROLES, createPostsClient, STAFF_CONTENT_PATH } from '../lib/staff-content/staff-content.ts';
 
-/** One blog category, to rename, describe anew or remove (when no post is in it). */
+/**
+ * One blog category, to rename, describe anew or remove (when no post is in it). A change made from an older version than the
+ * category's (another editor's change came first) is refused with what it is now, the words typed kept.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const posts = staffClient(request, CONTENT_ROLES, 'site', createPostsClient);
   return staffRead(async () => {
@@ -28,7 +31,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const words = { name: formText(form, 'name'), description: formText(form, 'description') };
   try {
     if (intent === 'remove') await posts.removeBlogCategory({ params: { slug: params.slug } });
-    else await posts.changeBlogCategory({ params: { slug: params.slug }, body: words });
+    else await posts.changeBlogCategory({ params: { slug: params.slug }, body: { version: Number(formText(form, 'version')), ...words } });
   } catch (error) {
     return refusedStep(error, { intent, values: words }, (refusal) => stepProblemOf(refusal, new Set()));
   }
@@ -65,6 +68,8 @@ export default function StaffBlogCategory({ loaderData, actionData }: Route.Comp
             Name and description
           </h2>
           <input type="hidden" name="intent" value="change" />
+          {/* The version on show: after someone else's change is refused over, the page shows theirs and what was typed, to send again. */}
+          <input type="hidden" name="version" value={category.version} />
           <CategoryProblems form="change" problem={refused('change')?.problem} />
           <CategoryWordsFields form="change" typed={refused('change')?.values ?? category} problem={refused('change')?.problem} />
           <Button type="submit">Save changes</Button>

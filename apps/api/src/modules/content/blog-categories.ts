@@ -6,7 +6,7 @@ import * as repository from './content.repository.ts';
 import { checkBlogCategoryWords, checkNewBlogCategory, type BlogCategoryWords } from './blog-category-rules.ts';
 
 /** A category as the blog shows it: its address, name and short description. */
-export type StoredBlogCategory = Omit<BlogCategory, 'postCount'>;
+export type StoredBlogCategory = Omit<BlogCategory, 'postCount' | 'version'>;
 
 /**
  * The blog's categories, which content editors add, rename and remove (a category no post is in). The
@@ -41,16 +41,21 @@ export function createBlogCategories() {
       return changing(ctx, async (db) => {
         const row = await repository.insertBlogCategory(db, { ...category, addedAt: now, updatedAt: now });
         if (!row) throw ContentErrors.blogCategorySlugTaken(category.slug);
-        return { slug: row.slug, name: row.name, description: row.description, postCount: 0 };
+        return { slug: row.slug, name: row.name, description: row.description, version: row.version, postCount: 0 };
       });
     },
-    /** A new name or description; the address stays, as posts name their category by it. */
-    async changeBlogCategory(ctx: CallerContext, slug: string, input: BlogCategoryWords): Promise<BlogCategory> {
+    /**
+     * A new name or description from the `version` the editor opened; the address stays, as posts name their category by it. A change
+     * made meanwhile is not overwritten: the second of two editors is refused (409) with what the category is now.
+     */
+    async changeBlogCategory(ctx: CallerContext, slug: string, input: BlogCategoryWords & { version: number }): Promise<BlogCategory> {
       const words = checkBlogCategoryWords(input);
       return changing(ctx, async (db) => {
-        const updated = await repository.updateBlogCategory(db, slug.toLowerCase(), { ...words, updatedAt: ctx.clock.now() });
-        const category = updated && (await repository.findBlogCategory(db, updated.slug));
+        // The second of two updates waits for the first's row and re-reads it (PostgreSQL), so finds it moved on.
+        const updated = await repository.updateBlogCategory(db, slug.toLowerCase(), input.version, { ...words, updatedAt: ctx.clock.now() });
+        const category = await repository.findBlogCategory(db, slug.toLowerCase());
         if (!category) throw ContentErrors.blogCategoryMissing(slug);
+        if (!updated) throw ContentErrors.blogCategoryChanged(category);
         return category;
       });
     },

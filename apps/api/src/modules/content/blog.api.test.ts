@@ -320,7 +320,7 @@ describe('the blog’s categories', () => {
     const added = await editor('edith').createBlogCategory({
       body: { slug: ' wet-rooms ', name: ' Wet rooms ', description: 'Level floors and walk-in showers.' },
     });
-    expect(added).toEqual({ slug: 'wet-rooms', name: 'Wet rooms', description: 'Level floors and walk-in showers.', postCount: 0 });
+    expect(added).toEqual({ slug: 'wet-rooms', name: 'Wet rooms', description: 'Level floors and walk-in showers.', version: 1, postCount: 0 });
     expect((await editor('edith').listBlogCategories()).categories.at(-1)).toEqual(added);
     expect((await blogList()).categories.at(-1)).toEqual({
       slug: 'wet-rooms',
@@ -339,16 +339,16 @@ describe('the blog’s categories', () => {
   });
 
   it('are renamed, or described anew, keeping their address: the blog and its posts show the new name at once, and every instance hears', async () => {
-    await editor('edith').createBlogCategory({ body: { slug: 'tiling', name: 'Tiling', description: 'Walls and floors.' } });
+    const tiling = await editor('edith').createBlogCategory({ body: { slug: 'tiling', name: 'Tiling', description: 'Walls and floors.' } });
     const { slug } = await newPost({ category: 'tiling' });
     expect((await blog().getBlogs({ body: { blogData: { slug } } })).post?.categoryName).toBe('Tiling');
     const heard = api.app.platform.changes.heard().content;
 
     const renamed = await editor('edith').changeBlogCategory({
       params: { slug: 'Tiling' },
-      body: { name: 'Tiles and tiling', description: 'Walls, floors and grout.' },
+      body: { version: tiling.version, name: 'Tiles and tiling', description: 'Walls, floors and grout.' },
     });
-    expect(renamed).toEqual({ slug: 'tiling', name: 'Tiles and tiling', description: 'Walls, floors and grout.', postCount: 1 });
+    expect(renamed).toEqual({ slug: 'tiling', name: 'Tiles and tiling', description: 'Walls, floors and grout.', version: 2, postCount: 1 });
     expect((await blog().getBlogs({ body: { blogData: { slug } } })).post?.categoryName).toBe('Tiles and tiling');
     expect((await blogList('tiling')).posts.map((shown) => shown.categoryName)).toEqual(['Tiles and tiling']);
     expect((await blogList()).categories.find((category) => category.slug === 'tiling')).toMatchObject({
@@ -356,6 +356,55 @@ describe('the blog’s categories', () => {
       description: 'Walls, floors and grout.',
     });
     await expect.poll(() => api.app.platform.changes.heard().content).toBeGreaterThan(heard);
+  });
+
+  it('are changed by one of two editors who opened the same version: the other is told what it is now, and nothing is lost', async () => {
+    for (let round = 0; round < 5; round++) {
+      const slug = `taps-${round}`;
+      const opened = await editor('edith').createBlogCategory({ body: { slug, name: 'Taps', description: 'Mixers and pillar taps.' } });
+      const changes = [
+        { who: 'edith', name: 'Taps and mixers', description: 'Mixers and pillar taps.' },
+        { who: 'eddie', name: 'Taps', description: 'Every tap we sell, for basins, baths and sinks.' },
+      ];
+      const results = await Promise.allSettled(
+        changes.map(({ who, ...words }) => editor(who).changeBlogCategory({ params: { slug }, body: { version: opened.version, ...words } })),
+      );
+      const won = results.flatMap((result, index) => (result.status === 'fulfilled' ? [index] : []));
+      expect(won).toHaveLength(1);
+      const { who: _, ...winner } = changes[won[0]!]!;
+      const lost = results[1 - won[0]!] as PromiseRejectedResult;
+      expect(lost.reason).toMatchObject({
+        status: 409,
+        code: 'CONTENT_CHANGED',
+        message:
+          `Someone else changed this category since you opened it (it is now called “${winner.name}”, described as “${winner.description}”). ` +
+          'Your changes have not been saved: check their change, then save yours again if it is still needed.',
+        data: { currentVersion: 2 },
+      });
+      // The winner's words are kept whole (not half of each), and the blog shows them.
+      expect(await categoryListed(slug)).toEqual({ slug, ...winner, version: 2, postCount: 0 });
+      expect((await blogList()).categories.find((category) => category.slug === slug)).toMatchObject(winner);
+      // The other editor, now told, saves again from the version they were shown.
+      const loser = changes[1 - won[0]!]!;
+      const again = await editor(loser.who).changeBlogCategory({ params: { slug }, body: { version: 2, name: loser.name, description: loser.description } });
+      expect(again).toMatchObject({ name: loser.name, description: loser.description, version: 3 });
+    }
+  });
+
+  it('are not changed from a version another change has replaced, nor from one never made', async () => {
+    const opened = await editor('edith').createBlogCategory({ body: { slug: 'radiators', name: 'Radiators', description: 'Column and panel radiators.' } });
+    await editor('eddie').changeBlogCategory({
+      params: { slug: 'radiators' },
+      body: { version: opened.version, name: 'Radiators', description: 'Towel rails too.' },
+    });
+    for (const version of [opened.version, 3]) {
+      const refusal = await failure(
+        editor('edith').changeBlogCategory({ params: { slug: 'radiators' }, body: { version, name: 'Rads', description: 'Column and panel radiators.' } }),
+      );
+      expect(refusal).toMatchObject({ status: 409, code: 'CONTENT_CHANGED', data: { currentVersion: 2 } });
+      expect(refusal.message).toContain('(it is now called “Radiators”, described as “Towel rails too.”)');
+    }
+    expect(await categoryListed('radiators')).toMatchObject({ name: 'Radiators', description: 'Towel rails too.', version: 2 });
   });
 
   it('are removed when no post is in them, and the blog, its filter and the post editor no longer take them', async () => {
@@ -455,7 +504,7 @@ describe('the blog’s categories', () => {
         'body.slug',
       ],
       [
-        () => editor('edith').changeBlogCategory({ params: { slug: 'how-to' }, body: { name: '', description: 'Jobs.' } }),
+        () => editor('edith').changeBlogCategory({ params: { slug: 'how-to' }, body: { version: 1, name: '', description: 'Jobs.' } }),
         422,
         'BLOG_CATEGORY_INVALID',
         'body.name',
@@ -467,7 +516,7 @@ describe('the blog’s categories', () => {
       message: 'There is already a category with the address "how-to". Choose another address, or change that category.',
     });
     expect(
-      await failure(editor('edith').changeBlogCategory({ params: { slug: 'kitchens' }, body: { name: 'Kitchens', description: 'Sinks.' } })),
+      await failure(editor('edith').changeBlogCategory({ params: { slug: 'kitchens' }, body: { version: 1, name: 'Kitchens', description: 'Sinks.' } })),
     ).toMatchObject({
       status: 404,
       code: 'BLOG_CATEGORY_NOT_FOUND',
@@ -482,9 +531,8 @@ describe('the blog’s categories', () => {
       const status = who ? 403 : 401;
       expect(await failure(editor(who).listBlogCategories())).toMatchObject({ status });
       expect(await failure(editor(who).createBlogCategory({ body: { slug: 'sneaky', name: 'Sneaky', description: 'No.' } }))).toMatchObject({ status });
-      expect(await failure(editor(who).changeBlogCategory({ params: { slug: 'how-to' }, body: { name: 'Hacked', description: 'No.' } }))).toMatchObject({
-        status,
-      });
+      const hacked = { version: 1, name: 'Hacked', description: 'No.' };
+      expect(await failure(editor(who).changeBlogCategory({ params: { slug: 'how-to' }, body: hacked }))).toMatchObject({ status });
       expect(await failure(editor(who).removeBlogCategory({ params: { slug: 'buying-guides' } }))).toMatchObject({ status });
     }
     expect(await editor('edith').listBlogCategories()).toEqual(before);

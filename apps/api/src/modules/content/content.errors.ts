@@ -12,6 +12,11 @@ const itemNames = Object.keys(GLOBAL_ITEMS).join(', ');
 const chooseFrom = (slugs: readonly string[]) =>
   slugs.length ? `Choose one of these: ${slugs.join(', ')}.` : 'It has no categories yet: a content editor adds them at /staff/content.';
 const field = (path: string, message: string, code: string): FieldError[] => [{ path, message, code }];
+/** A change made from a version another editor's change has since replaced (409): what it is now, and nothing saved. */
+const changedMeanwhile = (what: string, now: string, next: string, version: number) =>
+  new AppError(409, 'CONTENT_CHANGED', `Someone else changed this ${what} since you opened it (${now}). Your changes have not been saved: ${next}.`, {
+    extensions: { currentVersion: version },
+  });
 
 /** The content module's stable error codes: each refusal changes nothing. */
 export const ContentErrors = {
@@ -40,12 +45,14 @@ export const ContentErrors = {
       errors: field('body.slug', 'is already a page', 'content_slug_taken'),
     }),
   changed: (what: PageKind | 'global item', version: number) =>
-    new AppError(
-      409,
-      'CONTENT_CHANGED',
-      `Someone else changed this ${what} since you opened it (it is now version ${version}). ` +
-        'Your changes have not been saved: open it again, check what they did and make your change again.',
-      { extensions: { currentVersion: version } },
+    changedMeanwhile(what, `it is now version ${version}`, 'open it again, check what they did and make your change again', version),
+  /** Its words now are in the message: the editor's form keeps what they typed, to send again from the version they see. */
+  blogCategoryChanged: (now: { name: string; description: string; version: number }) =>
+    changedMeanwhile(
+      'category',
+      `it is now called “${now.name}”, described as “${now.description}”`,
+      'check their change, then save yours again if it is still needed',
+      now.version,
     ),
   previewNotAllowed: () =>
     new AppError(403, 'CONTENT_PREVIEW_NOT_ALLOWED', 'Only content editors can preview a page that is not published. Sign in with a content editor’s account.'),

@@ -167,6 +167,8 @@ const postsInCategory = sql<number>`(
       and r.document->>'category' = "blog_categories"."slug"))`;
 
 const categoryOrder = asc(blogCategories.position);
+/** What staff see of a category besides its posts: its words and the version a change to it names. */
+const staffCategory = { slug: blogCategories.slug, name: blogCategories.name, description: blogCategories.description, version: blogCategories.version };
 
 /** The blog's categories in the order they were added. */
 export async function listBlogCategories(db: Database) {
@@ -179,7 +181,7 @@ export async function listBlogCategories(db: Database) {
 /** The categories with how many posts each holds, for staff. */
 export async function listBlogCategoriesInUse(db: Database) {
   return db
-    .select({ slug: blogCategories.slug, name: blogCategories.name, description: blogCategories.description, postCount: postsInCategory })
+    .select({ ...staffCategory, postCount: postsInCategory })
     .from(blogCategories)
     .orderBy(categoryOrder);
 }
@@ -187,7 +189,7 @@ export async function listBlogCategoriesInUse(db: Database) {
 /** One category with its posts counted; `lock` holds its row until the transaction ends, so it is not changed while it is removed. */
 export async function findBlogCategory(db: Database, slug: string, lock = false) {
   const query = db
-    .select({ slug: blogCategories.slug, name: blogCategories.name, description: blogCategories.description, postCount: postsInCategory })
+    .select({ ...staffCategory, postCount: postsInCategory })
     .from(blogCategories)
     .where(eq(blogCategories.slug, slug));
   const [row] = lock ? await query.for('update', { of: blogCategories }) : await query;
@@ -195,13 +197,18 @@ export async function findBlogCategory(db: Database, slug: string, lock = false)
 }
 
 /** A new category; null when its slug is taken (also by one added at the same moment). */
-export async function insertBlogCategory(db: Database, row: Omit<BlogCategoryRow, 'position'>): Promise<BlogCategoryRow | null> {
+export async function insertBlogCategory(db: Database, row: Omit<BlogCategoryRow, 'position' | 'version'>): Promise<BlogCategoryRow | null> {
   const [inserted] = await db.insert(blogCategories).values(row).onConflictDoNothing({ target: blogCategories.slug }).returning();
   return inserted ?? null;
 }
 
-export async function updateBlogCategory(db: Database, slug: string, values: Pick<BlogCategoryRow, 'name' | 'description' | 'updatedAt'>) {
-  const [row] = await db.update(blogCategories).set(values).where(eq(blogCategories.slug, slug)).returning({ slug: blogCategories.slug });
+/** Changes a category only if it is still at `version`, moving it on: null when there is none or another change came first. */
+export async function updateBlogCategory(db: Database, slug: string, version: number, values: Pick<BlogCategoryRow, 'name' | 'description' | 'updatedAt'>) {
+  const [row] = await db
+    .update(blogCategories)
+    .set({ ...values, version: version + 1 })
+    .where(and(eq(blogCategories.slug, slug), eq(blogCategories.version, version)))
+    .returning({ slug: blogCategories.slug });
   return row ?? null;
 }
 

@@ -98,7 +98,7 @@ export const contentImageCleanups = pgTable(
 /**
  * The blog's categories, managed by content editors: a post names one by `slug` in its documents, so
  * the slug never changes and a category is removed only when no post's draft, published or scheduled version is in it.
- * Listed in the order they were added (`position`).
+ * Listed in the order they were added (`position`). `version` counts its changes: a change names the one it was made from (migration 0088).
  */
 export const blogCategories = pgTable(
   'blog_categories',
@@ -107,6 +107,7 @@ export const blogCategories = pgTable(
     position: integer('position').generatedAlwaysAsIdentity().notNull(),
     name: text('name').notNull(),
     description: text('description').notNull(),
+    version: integer('version').notNull().default(1),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
