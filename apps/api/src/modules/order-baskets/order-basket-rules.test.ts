@@ -58,7 +58,7 @@ describe('order basket lines', () => {
 });
 
 describe('order basket figures', () => {
-  it('works out VAT on what is paid, with the discount shared over the rates', () => {
+  it('works out VAT on what is paid, per line as placing does, with the discount shared over the rates as lines of their own', () => {
     const figures = figuresOf(
       [
         { lineTotalIncVat: 12_000, lineTotalExVat: 10_000, vatBasisPoints: 2_000 },
@@ -71,7 +71,8 @@ describe('order basket figures', () => {
       goodsIncVat: 13_050,
       discountIncVat: 1_000,
       deliveryIncVat: 600,
-      vatIncluded: 100 + vatIn(12_000 - 919, 2_000) + vatIn(1_050 - 81, 500),
+      // The discount's 920 at 20% and 80 at 5% (by their goods, rounded) are lines holding 153 and 4 VAT; delivery holds 100.
+      vatIncluded: 100 + (12_000 - 10_000 - vatIn(920, 2_000)) + (1_050 - 1_000 - vatIn(80, 500)),
       totalIncVat: 12_650,
       goodsExVat: 11_000,
       deliveryExVat: 500,
@@ -101,6 +102,27 @@ describe('order basket figures', () => {
     expect(difference(before, after)).toMatchObject({ goodsExVat: 4_166 + 2_286 - 8_332, deliveryExVat: -496 });
   });
 
+  it('leaves the VAT the lines’ own (each unit less its VAT, × quantity), not that of the sum at each rate, so the order reads to the penny', () => {
+    // 3 × £9.99 at 20% and 2 × £10.50 at 5%: 167 VAT a unit and 50 a unit, 501 and 100 on the lines,
+    // where the sums at each rate (2,997 and 2,100) would hold 500 and 100.
+    const fittings = { ...mixer, sku: 'FIT-1', quantity: 3, unitPriceIncVat: 999 };
+    const saver = { ...mixer, position: 2, sku: 'SAVE-1', quantity: 2, unitPriceIncVat: 1_050, vatBasisPoints: 500 };
+    const placed = figuresOf(linesAfter([fittings, saver], [], new Map()), { goodsPence: 0, deliveryPence: 0 }, 599);
+    expect(placed).toMatchObject({ goodsExVat: 2_496 + 2_000, deliveryExVat: 499, vatIncluded: 501 + 100 + 100, totalIncVat: 5_696 });
+    expect(placed.totalIncVat - placed.vatIncluded).toBe(placed.goodsExVat + placed.deliveryExVat);
+    expect(vatIn(2_997, 2_000) + vatIn(2_100, 500) + vatIn(599, 2_000)).toBe(placed.vatIncluded - 1);
+
+    // One more £9.99 unit: 4 × 167 = 668 VAT on the line, where 3,996's would be 666.
+    const changed = figuresOf(
+      linesAfter([fittings, saver], [add('FIT-1', 1)], new Map([['FIT-1', { ...waste, sku: 'FIT-1', unitPriceIncVat: 999 }]])),
+      { goodsPence: 0, deliveryPence: 0 },
+      599,
+    );
+    expect(changed).toMatchObject({ goodsExVat: 3_328 + 2_000, vatIncluded: 668 + 100 + 100 });
+    expect(changed.totalIncVat - changed.vatIncluded).toBe(changed.goodsExVat + changed.deliveryExVat);
+    expect(difference(placed, changed)).toMatchObject({ totalIncVat: 999, vatIncluded: 167, goodsExVat: 832 });
+  });
+
   it('charges a higher total’s difference and refunds a lower one', () => {
     expect(settlement(9_998, 11_198)).toEqual({ chargePence: 1_200, refundPence: 0 });
     expect(settlement(9_998, 4_999)).toEqual({ chargePence: 0, refundPence: 4_999 });
@@ -119,7 +141,7 @@ const lineArb = fc.record({
 const changeArb = fc.record({ add: fc.boolean(), sku: skuArb, quantity: fc.integer({ min: 1, max: 999 }) });
 const roundArb = fc.record({
   changes: fc.array(changeArb, { maxLength: 6 }),
-  discountPence: fc.integer({ min: 0, max: 50_000 }),
+  discountPence: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 50_000 })),
   deliveryPence: fc.integer({ min: 0, max: 9_000 }),
   prices: fc.record({
     A: fc.integer({ min: 1, max: 90_000 }),
@@ -141,6 +163,8 @@ describe('order basket properties', () => {
           ...line,
         }));
         const first = figuresOf(linesAfter(order, [], new Map()), { goodsPence: 0, deliveryPence: 0 }, 0);
+        expect(first.totalIncVat - first.vatIncluded).toBe(first.goodsExVat);
+        let before = first;
         let captured = first.totalIncVat;
         let refunded = 0;
         for (const round of rounds) {
@@ -160,6 +184,16 @@ describe('order basket properties', () => {
           for (const line of lines)
             expect([line.lineTotalExVat, line.unitPriceExVat <= line.unitPriceIncVat]).toEqual([line.unitPriceExVat * line.quantity, true]);
           expect(after.goodsExVat).toBeLessThanOrEqual(after.goodsIncVat);
+          // VAT per line, as placing works it out: the lines and the delivery ex VAT, less the discount's net, are the total less its VAT,
+          // to the penny (the VAT of each rate's sum is often a penny or more away from its lines'). Without a discount, exactly.
+          const discountExVat = after.goodsExVat + after.deliveryExVat - (after.totalIncVat - after.vatIncluded);
+          expect(discountExVat).toBeGreaterThanOrEqual(0);
+          expect(discountExVat).toBeLessThanOrEqual(after.discountIncVat);
+          // A change's difference reads the same way when neither side has a discount.
+          const moved = difference(before, after);
+          const withoutDiscount = before.discountIncVat === 0 && after.discountIncVat === 0;
+          expect(withoutDiscount ? moved.goodsExVat + moved.deliveryExVat - (moved.totalIncVat - moved.vatIncluded) : 0).toBe(0);
+          before = after;
           const { chargePence, refundPence } = settlement(captured - refunded, after.totalIncVat);
           expect(chargePence === 0 || refundPence === 0).toBe(true);
           captured += chargePence;

@@ -3,7 +3,7 @@
  * order's lines after the recorded changes, the new figures, the difference, and what completing it
  * charges or refunds. The rule every completion keeps: paid so far + charged − refunded = the new total.
  */
-import { lineTotalExVatOf, ORDER_MODIFICATION_TYPES, vatInPence, type OrderModificationType } from '@shop/contracts';
+import { lineTotalExVatOf, ORDER_MODIFICATION_TYPES, vatInPence, vatPerLine, type OrderModificationType } from '@shop/contracts';
 
 /** An order basket left this long is closed and its stock given back (each change starts the time again). */
 export const ORDER_BASKET_MINUTES = 30;
@@ -155,9 +155,10 @@ export function linesAfter(lines: readonly OrderLineFact[], changes: readonly Re
 export const vatIn = vatInPence;
 
 /**
- * The figures of a set of lines with a discount and a delivery charge. The goods discount is shared
- * out over the VAT rates by their share of the goods (the last rate takes the remainder), so the VAT
- * shown is what is charged on what is paid; a delivery discount comes off delivery.
+ * The figures of a set of lines with a discount and a delivery charge. VAT is worked out as placing
+ * the order worked it out (`vatPerLine`: per line, the goods discount shared over the rates, delivery
+ * a line of its own), so a changed order's lines ex VAT, delivery ex VAT and VAT agree to the penny
+ * as an unchanged one's do; a delivery discount comes off delivery.
  */
 export function figuresOf(
   lines: readonly Pick<BasketLineAfter, 'lineTotalIncVat' | 'lineTotalExVat' | 'vatBasisPoints'>[],
@@ -167,16 +168,14 @@ export function figuresOf(
   const goodsIncVat = lines.reduce((sum, line) => sum + line.lineTotalIncVat, 0);
   const goodsDiscount = Math.min(Math.max(0, discount.goodsPence), goodsIncVat);
   const deliveryDiscount = Math.min(Math.max(0, discount.deliveryPence), deliveryIncVat);
-  const byRate = new Map<number, number>();
-  for (const line of lines) byRate.set(line.vatBasisPoints, (byRate.get(line.vatBasisPoints) ?? 0) + line.lineTotalIncVat);
-  let vatIncluded = vatIn(deliveryIncVat - deliveryDiscount, DELIVERY_VAT_BASIS_POINTS);
-  let shared = 0;
-  const rates = [...byRate].filter(([, amount]) => amount > 0);
-  rates.forEach(([basisPoints, amount], index) => {
-    const share = index === rates.length - 1 ? goodsDiscount - shared : Math.floor((goodsDiscount * amount) / goodsIncVat);
-    shared += share;
-    vatIncluded += vatIn(amount - share, basisPoints);
-  });
+  const goods = lines.map((line) => ({
+    rate: line.vatBasisPoints,
+    basisPoints: line.vatBasisPoints,
+    grossPence: line.lineTotalIncVat,
+    netPence: line.lineTotalExVat,
+  }));
+  const delivery = { rate: DELIVERY_VAT_BASIS_POINTS, basisPoints: DELIVERY_VAT_BASIS_POINTS, grossPence: deliveryIncVat - deliveryDiscount };
+  const vatIncluded = vatPerLine(goods, goodsDiscount, delivery).reduce((sum, rate) => sum + rate.vatPence, 0);
   const discountIncVat = goodsDiscount + deliveryDiscount;
   return {
     goodsIncVat,

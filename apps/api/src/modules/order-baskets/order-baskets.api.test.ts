@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatPence, newOrderNumber } from '@shop/contracts';
+import { formatPence, lineTotalExVatOf, newOrderNumber, vatInPence, type Order } from '@shop/contracts';
 import { findSeededSku, setStock, type SeededSku } from '../../testing/seeded-skus.ts';
 import { failure, type TestApi } from '../../testing/test-api.ts';
 import { readOutbox } from '../notifications/testing.ts';
@@ -208,6 +208,38 @@ describe('an order basket', () => {
       status: 409,
       code: 'ORDER_BASKET_ALREADY_COMPLETED',
     });
+  });
+
+  it('reads to the penny once changed as when placed: its lines and delivery ex VAT are its total less its VAT, worked out per line', async () => {
+    // A price whose VAT three times over is a penny away from the VAT of three of it (pence of 1, 2 or 4 more than a multiple of 6 at 20%).
+    const where = sql`s.status = 'in_stock' and p.delivery_class = 'parcel' and not p.is_bundle and pr.vat_rate_code = 'standard' and s.on_hand >= 40`;
+    const sku = await findSeededSku(api.database.db, sql`${where} and pr.price_inc_vat between 1000 and 4000 and pr.price_inc_vat % 6 in (1, 2, 4)`, 0);
+    const vatOf = (pence: number) => vatInPence(pence, 2_000);
+    expect(3 * vatOf(sku.price)).not.toBe(vatOf(3 * sku.price));
+    const readsToThePenny = (order: Order) => {
+      const linesExVat = order.lines.reduce((sum, line) => sum + line.lineTotalExVat, 0);
+      expect(linesExVat + lineTotalExVatOf(order.totals.deliveryIncVat, 1, 2_000)).toBe(order.totals.totalIncVat - order.totals.vatIncVat);
+    };
+    const order = await placeOrder(alice, sku, 1);
+    const placed = await alice.mine.getMyOrder({ params: { orderNumber: order.orderNumber } });
+    readsToThePenny(placed);
+
+    const opened = await alice.changes.openOrderBasket({ params: order.params });
+    expect(opened.before.vatIncluded).toBe(placed.totals.vatIncVat);
+    const basket = await alice.changes.addOrderBasketItem({ params: order.params, body: { sku: sku.sku, quantity: 2 } });
+    expect(basket.after.totalIncVat - basket.after.vatIncluded).toBe(basket.after.goodsExVat + basket.after.deliveryExVat);
+    const { done } = await payAndComplete(alice.changes, order.orderNumber, opened.orderVersion);
+    expect(done).toMatchObject({ status: 'completed', chargedPence: basket.toPayPence });
+
+    const changed = await alice.mine.getMyOrder({ params: { orderNumber: order.orderNumber } });
+    expect(changed.lines.map((line) => [line.sku, line.quantity])).toEqual([
+      [sku.sku, 1],
+      [sku.sku, 2],
+    ]);
+    readsToThePenny(changed);
+    // The VAT of each unit, as placing works it out, not that of the three together.
+    expect(changed.totals.vatIncVat).toBe(3 * vatOf(sku.price) + vatOf(changed.totals.deliveryIncVat));
+    expect(changed.totals).toMatchObject({ totalIncVat: basket.after.totalIncVat, vatIncVat: basket.after.vatIncluded });
   });
 
   it('completes a removal with an automatic refund of the difference, the stock back on sale', async () => {

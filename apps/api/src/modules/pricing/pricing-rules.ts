@@ -4,7 +4,7 @@
  * VAT-inclusive, so VAT is derived from gross amounts per rate. The bands and rates are rows
  * (`pricing.tables.ts`), handed in as a price list.
  */
-import type { Basket, BasketLine } from '@shop/contracts';
+import { vatPerLine, type Basket, type BasketLine } from '@shop/contracts';
 import { RATES } from '../delivery/index.ts';
 
 /** A VAT rate in force (docs/domain.md §1): prices name theirs by code. */
@@ -108,8 +108,6 @@ export function deliveryEstimate(lines: readonly BasketLine[], goodsIncVat: numb
   };
 }
 
-const vatOf = (gross: number, basisPoints: number) => Math.round((gross * basisPoints) / (10_000 + basisPoints));
-
 export interface TotalsInput {
   lines: readonly BasketLine[];
   /** The VAT rate each line's price was worked out with, by sku. */
@@ -145,40 +143,21 @@ export function basketTotals(
   // A code that makes delivery free leaves nothing to spend more for.
   if (delivery && deliveryPence > 0 && offDelivery >= deliveryPence) delivery.spendForFreeIncVat = null;
 
-  // VAT is worked out per line, once (docs/domain.md §1): a goods line's net is its unit net × quantity,
-  // the discount and delivery are lines of their own, and every total is a sum of lines, so the
-  // subtotal ex VAT, the VAT and the total ex VAT agree to the penny wherever they are shown.
-  const goodsByRate = new Map<string, { rateCode: string; basisPoints: number; gross: number; net: number }>();
-  for (const line of available) {
+  // VAT is worked out per line, once (docs/domain.md §1), as an order change works it out too.
+  const goods = available.map((line) => {
     const code = vatRateCodes.get(line.sku);
     if (code === undefined) throw new Error(`No VAT rate named for ${line.sku}`);
     const rate = vatRateOf(list, code);
-    const entry = goodsByRate.get(rate.code) ?? { rateCode: rate.code, basisPoints: rate.basisPoints, gross: 0, net: 0 };
-    entry.gross += line.lineTotalIncVat;
-    entry.net += line.lineTotalExVat;
-    goodsByRate.set(rate.code, entry);
-  }
-  let discountLeft = goodsDiscount;
-  const entries = [...goodsByRate.values()];
-  entries.forEach((entry, i) => {
-    const share = i === entries.length - 1 ? discountLeft : Math.round((goodsDiscount * entry.gross) / subtotalIncVat);
-    entry.gross -= share;
-    entry.net -= share - vatOf(share, entry.basisPoints);
-    discountLeft -= share;
+    return { rate: rate.code, basisPoints: rate.basisPoints, grossPence: line.lineTotalIncVat, netPence: line.lineTotalExVat };
   });
   const deliveryGross = deliveryPence - (discount - goodsDiscount);
-  if (deliveryGross > 0) {
-    const entry = goodsByRate.get(deliveryVat.code) ?? { rateCode: deliveryVat.code, basisPoints: deliveryVat.basisPoints, gross: 0, net: 0 };
-    entry.gross += deliveryGross;
-    entry.net += deliveryGross - vatOf(deliveryGross, deliveryVat.basisPoints);
-    goodsByRate.set(deliveryVat.code, entry);
-  }
-  const vat = [...goodsByRate.values()]
-    .filter((entry) => entry.gross > 0)
-    .map((entry) => {
-      const vatPence = entry.gross - entry.net;
-      return { rateCode: entry.rateCode, basisPoints: entry.basisPoints, grossPence: entry.gross, vatPence, netPence: entry.net };
-    });
+  const vat = vatPerLine(goods, goodsDiscount, { rate: deliveryVat.code, basisPoints: deliveryVat.basisPoints, grossPence: deliveryGross }).map((entry) => ({
+    rateCode: entry.rate,
+    basisPoints: entry.basisPoints,
+    grossPence: entry.grossPence,
+    vatPence: entry.vatPence,
+    netPence: entry.netPence,
+  }));
   const totalIncVat = subtotalIncVat + deliveryPence - discount;
   const totalVat = vat.reduce((sum, entry) => sum + entry.vatPence, 0);
   return {
