@@ -137,6 +137,30 @@ export const ProjectLineSchema = z
   .meta({ id: 'ProjectLine' });
 export type ProjectLine = z.infer<typeof ProjectLineSchema>;
 
+export const ProjectSuggestionSchema = z
+  .object({
+    sku: z.string().describe('The product’s default variant: the one “Add to project” adds'),
+    productId: z.number().int(),
+    productName: z.string(),
+    productSlug: z.string(),
+    imageUrl: z.string(),
+    priceIncVat: Pence.describe('The viewer’s own unit price, as the lines are priced'),
+    priceExVat: Pence,
+  })
+  .meta({ id: 'ProjectSuggestion' });
+export type ProjectSuggestion = z.infer<typeof ProjectSuggestionSchema>;
+
+export const CompleteYourBathroomSchema = z
+  .object({
+    projectId: z.string(),
+    items: z.array(ProjectSuggestionSchema).describe('Best first: what the products need before what goes with them; empty when nothing is missing'),
+  })
+  .meta({
+    id: 'ProjectCompleteYourBathroom',
+    description: 'What the project’s products need or go with (the catalogue’s essential items) that nothing in it is, in stock and priced.',
+  });
+export type CompleteYourBathroom = z.infer<typeof CompleteYourBathroomSchema>;
+
 export const ProjectShareSchema = z.object({ emailAddress: z.string(), role: z.enum(PROJECT_SHARE_ROLES), sharedAt: z.string() }).meta({ id: 'ProjectShare' });
 export type ProjectShare = z.infer<typeof ProjectShareSchema>;
 
@@ -334,6 +358,16 @@ export const projectEndpoints = {
     query: z.object(Page),
     body: RetrieveSharesSchema,
     responses: { 200: ProjectPageSchema },
+  }),
+  completeYourBathroom: defineEndpoint({
+    service: 'projects',
+    access: signedIn,
+    method: 'GET',
+    path: '/projects/{projectId}/completeYourBathroom',
+    summary: '“Complete your bathroom”: the essential items the project’s products need or go with that it lacks, at the caller’s own prices',
+    description: notYours + ' Chosen from the project’s own lines, as the basket’s row is from its lines (decision 0144).',
+    params: ProjectIdParamsSchema,
+    responses: { 200: CompleteYourBathroomSchema },
   }),
   projectsOfOrder: defineEndpoint({
     service: 'projects',

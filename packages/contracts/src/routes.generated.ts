@@ -102,6 +102,7 @@ export const projectsRoutes = {
   updateProjectItemVariant: ['POST', '/projects/{projectId}/updateProjectItemVariant'],
   shareProject: ['POST', '/share/{projectId}'],
   retrieveShares: ['POST', '/share/retrieve'],
+  completeYourBathroom: ['GET', '/projects/{projectId}/completeYourBathroom'],
   projectsOfOrder: ['GET', '/projects/forOrder/{orderNumber}'],
 } as const;
 

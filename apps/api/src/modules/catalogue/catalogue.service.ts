@@ -27,6 +27,7 @@ import type {
   Navigation,
   ProductDeliveryOptions,
   ProductDeliveryOptionsRequest,
+  ProductCard,
   ProductSummary,
   Promotions,
   SearchListing,
@@ -47,6 +48,7 @@ import type { PriceChange } from './price-history.ts';
 import { changePrice, getTradePrices } from './prices.ts';
 import {
   BOUGHT_TOGETHER_SIZE,
+  completeYourBathroom,
   getCarousels,
   getEssentialItems,
   getProductSummary,
@@ -112,6 +114,8 @@ export interface CatalogueService {
   getUserContentCarousel(ctx: DbContext, productId: number): Promise<UserContentCarousel>;
   /** Carousels per page type: what a shopper on that page is likely to want next. */
   getCarousels(ctx: CallerContext, input: CarouselsRequest): Promise<Carousels>;
+  /** "Complete your bathroom" for products a customer holds (a project's): what they need or go with that none of them is, offerable, best first. */
+  completeYourBathroom(ctx: DbContext, productIds: readonly number[], size: number): Promise<ProductCard[]>;
   /** A trade customer's prices for the skus on screen, as the basket and checkout price them. */
   getTradePrices(ctx: CallerContext, skus: readonly string[]): Promise<TradePrices>;
   /** A sku's delivery options for a quantity, to a postcode when one is given (else mainland GB). */
@@ -280,6 +284,7 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
     getEssentialItems: (ctx, sku, bundleId) => getEssentialItems(deps, ctx, sku, bundleId),
     getUserContentCarousel,
     getCarousels: (ctx, input) => getCarousels(deps, ctx, input),
+    completeYourBathroom: (ctx, productIds, size) => completeYourBathroom(deps, ctx, productIds, size),
     recountBoughtTogether: (ctx, coPurchasesSince) => boughtTogether.recountBoughtTogether(ctx.db, coPurchasesSince, ctx.clock.now()),
     getStaffBoughtTogether: (ctx, id) => boughtTogether.staffBoughtTogether(ctx, cards, id, BOUGHT_TOGETHER_SIZE),
     chooseStaffBoughtTogether: async (ctx, id, pairedProductId, choice) => {

@@ -161,7 +161,7 @@ export async function getCarousels(deps: CatalogueDeps, ctx: CallerContext, inpu
   const anchors = input.productId !== undefined ? [input.productId] : input.pageType === PAGE_TYPES.cart ? inBasket : [];
   const cards = (on: DbContext, ids: readonly number[]) => listCards(deps, on, ids);
   // On the basket page, what its lines need and it lacks comes first (a basin's waste, a bath's panel); not shown again below.
-  const completing = input.pageType === PAGE_TYPES.cart ? await completeYourBathroom(ctx, cards, inBasket, BOUGHT_TOGETHER_SIZE) : [];
+  const completing = input.pageType === PAGE_TYPES.cart ? await completeYourBathroom(deps, ctx, inBasket, BOUGHT_TOGETHER_SIZE) : [];
   if (completing.length > 0) carousels.push({ identifier: 'complete-your-bathroom', title: 'Complete your bathroom', products: completing });
   const leaveOut = new Set([...inBasket, ...completing.map((card) => card.id)]);
   const boughtTogether = await boughtTogetherWith(ctx, cards, anchors, leaveOut, BOUGHT_TOGETHER_SIZE);
@@ -187,16 +187,14 @@ export async function getCarousels(deps: CatalogueDeps, ctx: CallerContext, inpu
   return { carousels };
 }
 
-/** The essential items the basket's products need or go with that nothing in it is (`complete-your-bathroom-rules.ts`), offerable ones only. */
-async function completeYourBathroom(
-  ctx: DbContext,
-  cards: (on: DbContext, ids: readonly number[]) => Promise<ProductCard[]>,
-  inBasket: number[],
-  size: number,
-) {
-  if (inBasket.length === 0) return [];
-  const [essentials, categoryIds] = await Promise.all([repository.essentialsOfProducts(ctx.db, inBasket), repository.categoryIdsOf(ctx.db, inBasket)]);
-  const ids = itemsToComplete(essentials, { productIds: inBasket, categoryIds });
+/**
+ * The essential items the products held (a basket's lines, a project's) need or go with that nothing held is
+ * (`complete-your-bathroom-rules.ts`), offerable ones only, best first; `held` in the holder's line order.
+ */
+export async function completeYourBathroom(deps: CatalogueDeps, ctx: DbContext, held: readonly number[], size: number): Promise<ProductCard[]> {
+  if (held.length === 0) return [];
+  const [essentials, categoryIds] = await Promise.all([repository.essentialsOfProducts(ctx.db, held), repository.categoryIdsOf(ctx.db, held)]);
+  const ids = itemsToComplete(essentials, { productIds: held, categoryIds });
   // Twice the row's size read, so a few out of stock still leave a full row.
-  return (await cards(ctx, ids.slice(0, size * 2))).filter(offerable).slice(0, size);
+  return (await listCards(deps, ctx, ids.slice(0, size * 2))).filter(offerable).slice(0, size);
 }

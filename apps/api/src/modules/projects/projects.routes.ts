@@ -18,5 +18,6 @@ export function registerProjectsRoutes(app: FastifyInstance, service: ProjectsSe
   bindEndpoint(app, endpoints.updateProjectItemVariant, ({ ctx, params, body }) => service.updateProjectItemVariant(ctx, params.projectId, body));
   bindEndpoint(app, endpoints.shareProject, ({ ctx, params, body }) => service.shareProject(ctx, params.projectId, body), { rateLimit: SHARE_LIMIT });
   bindEndpoint(app, endpoints.projectsOfOrder, ({ ctx, params }) => service.projectsOfOrder(ctx, params.orderNumber));
+  bindEndpoint(app, endpoints.completeYourBathroom, ({ ctx, params }) => service.completeYourBathroom(ctx, params.projectId));
   bindEndpoint(app, endpoints.retrieveShares, ({ ctx, query, body }) => service.retrieveShares(ctx, query, body));
 }

@@ -1,5 +1,6 @@
 import type {
   AddedToBasket,
+  CompleteYourBathroom,
   CreateProjectInput,
   EditProjectInput,
   OrderProjects,
@@ -18,6 +19,7 @@ import { changesSinceSeen, describeLine, setLines, swapVariant, type StoredLine 
 import { accessTo, emailOf, userIdOf, type Access } from './project-access.ts';
 import { ProjectErrors } from './projects.errors.ts';
 import { shareEmail } from './project-share-email.ts';
+import { completeYourBathroom } from './project-suggestions.ts';
 import * as repository from './projects.repository.ts';
 import type { OpenedProject, ProjectRow, ShareRow } from './projects.repository.ts';
 import type { ProjectsDeps as Deps } from './projects.deps.ts';
@@ -54,6 +56,8 @@ export interface ProjectsService {
   shareProject(ctx: Ctx, projectId: string, input: ShareProjectInput): Promise<{ message: string; shares: ProjectShare[] }>;
   retrieveShares(ctx: Ctx, page: Paging, input: { projectId?: string }): Promise<ProjectPage>;
   projectsOfOrder(ctx: Ctx, orderNumber: string): Promise<OrderProjects>;
+  /** "Complete your bathroom": what the project's products need or go with that it lacks, in stock and priced, at the caller's prices. */
+  completeYourBathroom(ctx: Ctx, projectId: string): Promise<CompleteYourBathroom>;
 }
 
 const pageOf = ({ pageNumber, pageSize }: Paging) => ({ limit: pageSize, offset: (pageNumber - 1) * pageSize });
@@ -377,5 +381,6 @@ export function createProjectsService(deps: Deps): ProjectsService {
     shareProject: (ctx, projectId, input) => shareProject(deps, ctx, projectId, input),
     retrieveShares: (ctx, page, input) => retrieveShares(deps, ctx, page, input),
     projectsOfOrder: (ctx, orderNumber) => projectsOfOrder(deps, ctx, orderNumber),
+    completeYourBathroom: (ctx, projectId) => completeYourBathroom(deps, ctx, projectId),
   };
 }
