@@ -1,8 +1,9 @@
 import { ApiError } from '@shop/api-client';
-import { formatPence, type AddedToBasket, type Project, type ProjectLine } from '@shop/contracts';
+import { formatPence, type AddedToBasket, type Project, type ProjectLine, type ProjectSuggestion } from '@shop/contracts';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/account-project';
 import { PageHeader } from '../components/layout/page-header.tsx';
+import { CompleteYourBathroom } from '../components/projects/complete-your-bathroom.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button, ButtonLink } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
@@ -32,21 +33,28 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const page = pageOf(url.searchParams);
   const refresh = url.searchParams.get('refresh') === '1';
   const { projects } = accountClients(request);
-  const project = await loadOrProblem(
-    request,
-    'project',
-    projects
-      .getProject({ params: { projectId: params.projectId }, query: { pageNumber: page, pageSize: PAGE_SIZE, refreshProject: refresh ? 'true' : 'false' } })
-      .catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });
-        throw error;
-      }),
-  );
+  const [project, suggestions] = await Promise.all([
+    loadOrProblem(
+      request,
+      'project',
+      projects
+        .getProject({ params: { projectId: params.projectId }, query: { pageNumber: page, pageSize: PAGE_SIZE, refreshProject: refresh ? 'true' : 'false' } })
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });
+          throw error;
+        }),
+    ),
+    // An extra: when it cannot load, the project's page is complete without it.
+    projects.completeYourBathroom({ params: { projectId: params.projectId } }).then(
+      (answer) => answer.items,
+      (): ProjectSuggestion[] => [],
+    ),
+  ]);
   // One key per drawing of the page: pressing "Add all to basket" twice (or resending the form) adds once.
-  return { project, page, refresh, step: stepOf(url.searchParams), addAllKey: crypto.randomUUID(), here: url.pathname + url.search };
+  return { project, suggestions, page, refresh, step: stepOf(url.searchParams), addAllKey: crypto.randomUUID(), here: url.pathname + url.search };
 }
 
-const INTENTS = ['line', 'remove', 'swap', 'details', 'add-all', 'copy', 'share', 'role', 'unshare', 'delete'] as const;
+const INTENTS = ['line', 'suggested', 'remove', 'swap', 'details', 'add-all', 'copy', 'share', 'role', 'unshare', 'delete'] as const;
 type Intent = (typeof INTENTS)[number];
 
 export interface ProjectFailure {
@@ -74,6 +82,12 @@ export async function action({ request, params }: Route.ActionArgs) {
         if (quantity === null) return data<ProjectFailure>({ intent, about: sku, message: 'Enter a quantity from 1 to 999' }, { status: 400 });
         await projects.setItems({ params: { projectId }, body: { items: [{ sku, quantity, note: posted(form, 'note') }] } });
         return done('line');
+      }
+      case 'suggested': {
+        // Already there (added in another tab since the page was drawn): its quantity is left as it is.
+        const { found } = await projects.checkIfVariantsExistInProject({ params: { projectId }, body: [sku] });
+        if (found.length === 0) await projects.setItems({ params: { projectId }, body: { items: [{ sku, quantity: 1 }] } });
+        return done('added');
       }
       case 'remove':
         await projects.setItems({ params: { projectId }, body: { removeSkus: [sku] } });
@@ -113,7 +127,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     throwIfSignedOutOrRateLimited(request, error);
     const status = error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.status : 503;
-    return data<ProjectFailure>({ intent, about: sku || email || undefined, message: apiProblemMessage(error) }, { status });
+    // A suggestion is not a line: its refusal is said at the top of the page.
+    const about = intent === 'suggested' ? undefined : sku || email || undefined;
+    return data<ProjectFailure>({ intent, about, message: apiProblemMessage(error) }, { status });
   }
 }
 
@@ -149,31 +165,34 @@ export default function AccountProjectPage({ loaderData, actionData }: Route.Com
         <Notices step={loaderData.step} project={p} refresh={loaderData.refresh} failure={failureOf(actionData)} report={reportOf(actionData)} />
         {p.description && <p className="max-w-3xl text-navy-800">{p.description}</p>}
         <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
-          <section aria-labelledby="lines" className="space-y-4">
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <h2 id="lines" className="section-heading">
-                Products
-              </h2>
-              <Link to={`${projectPath(p.projectId)}?refresh=1`}>Check prices and stock</Link>
-            </div>
-            {p.lines.length === 0 ? (
-              <p className="rounded-2xl border border-dashed border-navy-200 bg-white p-6 text-navy-700">
-                No products yet. Choose “Add to project” on a product page to add one.
-              </p>
-            ) : (
-              <ul className="divide-y divide-navy-100 rounded-2xl border border-navy-100 bg-white">
-                {p.lines.map((line) => (
-                  <Line key={line.sku} line={line} canEdit={p.access !== 'view'} failure={failureOf(actionData)} />
-                ))}
-              </ul>
-            )}
-            <Pagination
-              current={loaderData.page}
-              total={p.totalPages}
-              hrefFor={(target) => `${projectPath(p.projectId)}?page=${target}`}
-              label="Product pages"
-            />
-          </section>
+          <div className="min-w-0 space-y-10">
+            <section aria-labelledby="lines" className="space-y-4">
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <h2 id="lines" className="section-heading">
+                  Products
+                </h2>
+                <Link to={`${projectPath(p.projectId)}?refresh=1`}>Check prices and stock</Link>
+              </div>
+              {p.lines.length === 0 ? (
+                <p className="rounded-2xl border border-dashed border-navy-200 bg-white p-6 text-navy-700">
+                  No products yet. Choose “Add to project” on a product page to add one.
+                </p>
+              ) : (
+                <ul className="divide-y divide-navy-100 rounded-2xl border border-navy-100 bg-white">
+                  {p.lines.map((line) => (
+                    <Line key={line.sku} line={line} canEdit={p.access !== 'view'} failure={failureOf(actionData)} />
+                  ))}
+                </ul>
+              )}
+              <Pagination
+                current={loaderData.page}
+                total={p.totalPages}
+                hrefFor={(target) => `${projectPath(p.projectId)}?page=${target}`}
+                label="Product pages"
+              />
+            </section>
+            <CompleteYourBathroom items={loaderData.suggestions} canEdit={p.access !== 'view'} />
+          </div>
           <aside className="space-y-6">
             <Summary project={p} addAllKey={loaderData.addAllKey} />
             {p.access !== 'view' && <Details project={p} />}
