@@ -11,7 +11,8 @@ import { buildApi } from '../../api.ts';
 import type { Actor, Clock } from '../../platform/context.ts';
 import type { Job } from '../../platform/jobs.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { samplePng, useLocalS3Server } from '../files/testing.ts';
+import type { FileStore } from '../files/index.ts';
+import { openFileStore, samplePng, useLocalS3Server } from '../files/testing.ts';
 import { CONTENT_IMAGE_CLEANUP_JOB, DAILY_CLEANUP_NAME } from './content-image-cleanup.ts';
 import { contentPersonalData } from './content.personal-data.ts';
 
@@ -56,6 +57,35 @@ const sizeOf = async (api: TestApi, ids: readonly string[]) =>
     ).rows[0]!.bytes,
   );
 const served = async (api: TestApi, id: string) => (await fetch(`${api.origin}${contentImageUrl(id)}`)).status;
+/** The suite's API with a file folder of its own, handed to `use` once started; both gone after the suite. */
+function useApiWithFolder(use: (api: TestApi, filesDir: string) => void): void {
+  let api: TestApi | undefined;
+  let filesDir = '';
+  beforeAll(async () => {
+    filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-content-cleanup-'));
+    api = await startTestApi({ seed: false, clock, env: { FILES_DIR: filesDir }, authenticate });
+    use(api, filesDir);
+  });
+  afterAll(async () => {
+    await api?.close();
+    fs.rmSync(filesDir, { recursive: true, force: true });
+  });
+}
+
+let placed = 0;
+/**
+ * A file put straight into the store as the files service kept uploads before rows were kept for content pictures (migration 0086):
+ * its bytes and details, `daysOld` before now, and no row.
+ */
+async function place(store: FileStore, purpose: string, daysOld: number): Promise<{ id: string; src: string }> {
+  placed += 1;
+  const id = `${placed.toString(16).padStart(8, '0')}${'ab'.repeat(12)}`;
+  const png = samplePng();
+  const createdAt = new Date(now.getTime() - daysOld * DAY_MS).toISOString();
+  await store.put(id, png, { contentType: 'image/png', metadata: { purpose, 'file-name': 'picture.png', sha256: 'c'.repeat(64), 'created-at': createdAt } });
+  return { id, src: contentImageUrl(id) };
+}
+
 const jobOf = (app: FastifyInstance): Job =>
   app.composed.modules.find((module) => module.name === 'content')!.jobs!(app).find((job) => job.name === CONTENT_IMAGE_CLEANUP_JOB)!;
 
@@ -65,15 +95,7 @@ describe('cleaning up pictures no page uses, in a folder', () => {
   const client = (who?: string): SiteContentClient => createSiteContentClient({ baseUrl: api.serviceUrl('site'), getAccessToken: () => who });
   /** Whether the folder still holds the picture's bytes (the store keeps them under their id, in a folder named by its first two characters). */
   const inFolder = (id: string) => fs.existsSync(path.join(filesDir, id.slice(0, 2), id));
-
-  beforeAll(async () => {
-    filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-content-cleanup-'));
-    api = await startTestApi({ seed: false, clock, env: { FILES_DIR: filesDir }, authenticate });
-  });
-  afterAll(async () => {
-    await api?.close();
-    fs.rmSync(filesDir, { recursive: true, force: true });
-  });
+  useApiWithFolder((started, dir) => ([api, filesDir] = [started, dir]));
 
   it('removes an old picture nothing uses, bytes and row, and keeps a young one and those any kept version or global item uses', async () => {
     const unused = await upload(api);
@@ -221,6 +243,62 @@ describe('cleaning up pictures no page uses, in a folder', () => {
   });
 });
 
+describe('cleaning up pictures uploaded before their rows were kept, found in the folder', () => {
+  let api: TestApi;
+  let filesDir = '';
+  const inFolder = (id: string) => fs.existsSync(path.join(filesDir, id.slice(0, 2), id));
+  useApiWithFolder((started, dir) => ([api, filesDir] = [started, dir]));
+
+  it('removes an old one nothing uses, and keeps a young one, those any kept version or global item uses, and every other upload', async () => {
+    const store = openFileStore({ kind: 'local', dir: filesDir });
+    const client = createSiteContentClient({ baseUrl: api.serviceUrl('site'), getAccessToken: () => 'edith' });
+    const unused = await place(store, 'content-image', 30);
+    const young = await place(store, 'content-image', 6);
+    const inDraft = await place(store, 'content-image', 400);
+    const onlyEarlier = await place(store, 'content-image', 30);
+    const scheduled = await place(store, 'content-image', 30);
+    const inItem = await place(store, 'content-image', 30);
+    const productImage = await place(store, 'product-image', 30);
+    const reviewPhoto = await place(store, 'review-photo', 30);
+    const page = (slug: string, src?: string) => ({
+      title: slug,
+      seoTitle: slug,
+      seoDescription: `${slug}.`,
+      blocks: src ? [{ type: 'image' as const, src, alt: 'A basin on a wall' }] : [],
+    });
+    await client.createPage({ body: { slug: 'draft-only', page: page('draft-only', inDraft.src) } });
+    const earlier = await client.createPage({ body: { slug: 'earlier', page: page('earlier', onlyEarlier.src) } });
+    await client.savePageDraft({ params: { slug: 'earlier' }, body: { version: earlier.version, page: page('earlier') } });
+    const later = await client.createPage({ body: { slug: 'later', page: page('later') } });
+    await client.publishPage({
+      params: { slug: 'later' },
+      body: { version: later.version, page: page('later', scheduled.src), publishAt: new Date(now.getTime() + DAY_MS).toISOString() },
+    });
+    await client.saveGlobalItem({ body: { id: 'announcement-bar', version: 0, content: { text: 'New basins', linkLabel: 'See', href: inItem.src } } });
+    // Neither page, post nor item names a product's picture or a review's photo: they are not pictures for pages, so never weighed.
+    expect(await rowIds(api)).toEqual([]);
+
+    const answer = await client.cleanUpContentImages();
+    expect(answer.lastCleanup).toMatchObject({ by: 'Edith Editor', removed: { count: 1, bytes: samplePng().length } });
+    expect(inFolder(unused.id)).toBe(false);
+    expect(await served(api, unused.id)).toBe(404);
+    for (const kept of [young, inDraft, onlyEarlier, scheduled, inItem]) {
+      expect(inFolder(kept.id)).toBe(true);
+      expect(await served(api, kept.id)).toBe(200);
+    }
+    for (const other of [productImage, reviewPhoto]) expect(inFolder(other.id)).toBe(true);
+    // Those past the week now have rows, weighed as any upload's; the young one is left until it is past its week too.
+    expect(await rowIds(api)).toEqual([inDraft.id, onlyEarlier.id, scheduled.id, inItem.id].toSorted());
+    expect(answer.unused).toEqual({ count: 0, bytes: 0 });
+
+    daysLater(2);
+    const job = jobOf(api.app);
+    expect((await job.runOnce({ db: api.database.db, clock, log: api.app.log })).claimed).toBe(1);
+    expect(inFolder(young.id)).toBe(false);
+    for (const kept of [inDraft, onlyEarlier, scheduled, inItem, productImage, reviewPhoto]) expect(inFolder(kept.id)).toBe(true);
+  });
+});
+
 describe('cleaning up pictures no page uses, in an S3-compatible bucket', () => {
   const server = useLocalS3Server({ prefix: 'shop/' });
   let api: TestApi;
@@ -254,9 +332,10 @@ describe('cleaning up pictures no page uses, in an S3-compatible bucket', () => 
           (error: { name?: string }) => (error.name === 'NotFound' ? false : Promise.reject(error)),
         ),
     };
+    const client = createSiteContentClient({ baseUrl: api.serviceUrl('site'), getAccessToken: () => 'edith' });
     const unused = await upload(api);
     const used = await upload(api);
-    await createSiteContentClient({ baseUrl: api.serviceUrl('site'), getAccessToken: () => 'edith' }).createPage({
+    await client.createPage({
       body: {
         slug: 'bucket',
         page: { title: 'Bucket', seoTitle: 'Bucket', seoDescription: 'Bucket.', blocks: [{ type: 'image', src: used.src, alt: 'A bath' }] },
@@ -264,10 +343,20 @@ describe('cleaning up pictures no page uses, in an S3-compatible bucket', () => 
     });
     expect(await bucket.exists(unused.id)).toBe(true);
     daysLater(8);
-    const answer = await createSiteContentClient({ baseUrl: api.serviceUrl('site'), getAccessToken: () => 'edith' }).cleanUpContentImages();
+    const answer = await client.cleanUpContentImages();
     expect(answer.lastCleanup?.removed.count).toBe(1);
     expect(await bucket.exists(unused.id)).toBe(false);
     expect(await bucket.exists(used.id)).toBe(true);
     expect(await rowIds(api)).toEqual([used.id]);
+
+    // One uploaded before rows were kept, nothing using it, is found in the bucket and removed; a product's picture is not.
+    const store = openFileStore(settings);
+    const earlier = await place(store, 'content-image', 30);
+    const productImage = await place(store, 'product-image', 30);
+    const held = () => Promise.all([earlier, productImage, used].map((picture) => bucket.exists(picture.id)));
+    expect(await held()).toEqual([true, true, true]);
+    daysLater(1);
+    expect((await client.cleanUpContentImages()).lastCleanup?.removed).toEqual({ count: 1, bytes: samplePng().length });
+    expect(await held()).toEqual([false, true, true]);
   });
 });

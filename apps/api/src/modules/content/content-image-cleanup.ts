@@ -3,7 +3,8 @@
  * files' store (a folder or an S3 bucket), then their rows, and each clean-up is recorded with who ran it and what it removed. The
  * shop runs it once a day (job `content-image-cleanup`, one instance's turn a day, under an advisory lock); content editors can
  * run it at once from /staff/content. Two running together never take the same picture: each holds what it removes for a while
- * (`claimed_until`), and a picture whose bytes could not be removed is let go, for the next one.
+ * (`claimed_until`), and a picture whose bytes could not be removed is let go, for the next one. Pictures uploaded before their
+ * rows were kept are found in the store and weighed the same way.
  */
 import type { ContentImageCleanup } from '@shop/contracts';
 import type { ServiceContext } from '../../platform/context.ts';
@@ -23,10 +24,31 @@ const CLEANUP_LEASE_MS = 30 * 60 * 1000;
 
 type CleanupContext = Pick<ServiceContext, 'db' | 'clock'> & { log?: FastifyBaseLogger };
 
+/**
+ * Pictures uploaded for pages before their rows were kept (migration 0086) are found in the store by their purpose and given rows
+ * once past the grace period; from then on they are weighed as any other. A younger one is left alone: an upload being recorded
+ * now has its bytes stored before its row. No other upload is touched (a product's picture, a review's photo, a document).
+ */
+async function recordEarlierUploads(deps: ContentDeps, ctx: CleanupContext, before: Date): Promise<void> {
+  let stored;
+  try {
+    stored = await deps.files.listFiles({ actor: null, clock: ctx.clock, log: ctx.log }, 'content-image', before);
+  } catch (error) {
+    // Those with rows are still cleaned up; the next clean-up lists the store again.
+    ctx.log?.error({ err: error }, 'The file store could not be listed for pictures uploaded before they were recorded');
+    return;
+  }
+  await repository.insertMissingImages(
+    ctx.db,
+    stored.map((file) => ({ id: file.id, size: file.size, uploadedAt: new Date(file.createdAt) })),
+  );
+}
+
 /** Removes what is removable now under the cleanup record `cleanupId`; returns the pictures removed. */
 async function removeUnused(deps: ContentDeps, ctx: CleanupContext, cleanupId: number): Promise<UploadedImage[]> {
   const now = ctx.clock.now();
   const until = new Date(now.getTime() + CLEANUP_LEASE_MS);
+  await recordEarlierUploads(deps, ctx, new Date(now.getTime() - CONTENT_IMAGE_GRACE_MS));
   const used = imageIdsIn(await repository.referencedImageAddresses(ctx.db));
   const candidates = removableImages(await repository.listUnclaimedImagesBefore(ctx.db, new Date(now.getTime() - CONTENT_IMAGE_GRACE_MS), now), used, now);
   const claimed = await repository.claimImages(

@@ -11,6 +11,16 @@ export async function insertContentImage(db: Database, image: UploadedImage): Pr
   await db.insert(contentImages).values(image);
 }
 
+/** Rows for pictures found in the store without one (uploaded before rows were kept); a picture that has one keeps it as it is. */
+export async function insertMissingImages(db: Database, images: readonly UploadedImage[]): Promise<void> {
+  for (let at = 0; at < images.length; at += 500) {
+    await db
+      .insert(contentImages)
+      .values(images.slice(at, at + 500))
+      .onConflictDoNothing({ target: contentImages.id });
+  }
+}
+
 export async function listContentImages(db: Database): Promise<UploadedImage[]> {
   return db.select({ id: contentImages.id, size: contentImages.size, uploadedAt: contentImages.uploadedAt }).from(contentImages);
 }

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand, S3Client, type ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FileStore } from './file-store.ts';
 import { createLocalFileStore } from './local-store.ts';
-import { createS3FileStore } from './s3-store.ts';
+import { createS3FileStore, listKeys } from './s3-store.ts';
 import { useLocalS3Server } from './testing.ts';
 
 /**
@@ -17,6 +17,12 @@ import { useLocalS3Server } from './testing.ts';
 
 const KEY = '0123456789abcdef0123456789abcdef';
 const OTHER_KEY = 'fedcba9876543210fedcba9876543210';
+const THIRD_KEY = '0123456789abcdef0123456789abcde0';
+const listed = async (store: FileStore, options?: { pageSize?: number }) => {
+  const keys: string[] = [];
+  for await (const key of store.list(options)) keys.push(key);
+  return keys;
+};
 const contents = Buffer.from('%PDF-1.4\nnot much of a document\n');
 
 let folder = '';
@@ -41,7 +47,7 @@ describe.each(adapters)('the file store port: $name', ({ adapter }) => {
   const make = adapter();
   // The S3 bucket outlives each test; the local folder does not.
   afterEach(async () => {
-    for (const key of [KEY, OTHER_KEY]) await make().delete(key);
+    for (const key of [KEY, OTHER_KEY, THIRD_KEY]) await make().delete(key);
   });
 
   it('gives back what was put: bytes, type, size and metadata (any text)', async () => {
@@ -67,6 +73,16 @@ describe.each(adapters)('the file store port: $name', ({ adapter }) => {
     await store.delete(OTHER_KEY);
     expect(await store.get(KEY)).toBeNull();
     expect(await store.exists(KEY)).toBe(false);
+  });
+
+  it('lists every key it holds, once, and none it removed', async () => {
+    const store = make();
+    expect(await listed(store)).toEqual([]);
+    for (const key of [OTHER_KEY, KEY, THIRD_KEY]) await store.put(key, contents, { contentType: 'application/pdf', metadata: {} });
+    await store.put(KEY, contents, { contentType: 'application/pdf', metadata: { again: 'yes' } });
+    expect((await listed(store)).toSorted()).toEqual([THIRD_KEY, KEY, OTHER_KEY]);
+    await store.delete(THIRD_KEY);
+    expect((await listed(store)).toSorted()).toEqual([KEY, OTHER_KEY]);
   });
 
   it('replaces an object put again under the same key', async () => {
@@ -130,6 +146,19 @@ describe('the local folder adapter', () => {
     expect(await store.exists(KEY)).toBe(false);
   });
 
+  it('lists only whole objects, passing over half-written ones, temporary files and anything else in the folder', async () => {
+    expect(await listed(createLocalFileStore(path.join(folder, 'not-made-yet')))).toEqual([]);
+    const store = createLocalFileStore(folder);
+    await store.put(KEY, contents, { contentType: 'application/pdf', metadata: {} });
+    // Bytes without their sidecar (a write stopped half-way), a temporary file, a stray note and a sidecar in the wrong folder.
+    fs.mkdirSync(path.join(folder, 'fe'));
+    fs.writeFileSync(path.join(folder, 'fe', OTHER_KEY), contents);
+    fs.writeFileSync(path.join(folder, '01', '.tmp-0123456789abcdef'), contents);
+    fs.writeFileSync(path.join(folder, 'README.json'), '{}');
+    fs.writeFileSync(path.join(folder, 'fe', `${THIRD_KEY}.json`), '{}');
+    expect(await listed(store)).toEqual([KEY]);
+  });
+
   it('reads an object whose bytes went missing as absent, not as a broken stream', async () => {
     const store = createLocalFileStore(folder);
     await store.put(KEY, contents, { contentType: 'application/pdf', metadata: {} });
@@ -159,6 +188,49 @@ describe('the S3 adapter', () => {
     expect(Buffer.from(await raw.Body!.transformToByteArray())).toEqual(contents);
     client.destroy();
     await store.delete(KEY);
+  });
+
+  it('lists the keys under its prefix, passing over anything else in the bucket, and fails when the bucket is missing', async () => {
+    const store = createS3FileStore(server().settings);
+    const keys = Array.from({ length: 7 }, (_, index) => `${String(index).repeat(8)}abcdef0123456789abcdef01`);
+    for (const key of keys) await store.put(key, contents, { contentType: 'application/pdf', metadata: {} });
+    const client = new S3Client({ endpoint: server().endpoint, region: 'us-east-1', forcePathStyle: true, credentials: server().settings.credentials });
+    // Another application's objects beside the shop's, and one under the prefix that no upload could have made.
+    for (const other of [`elsewhere/${OTHER_KEY}`, OTHER_KEY, 'uploads/notes/readme.txt'])
+      await client.send(new PutObjectCommand({ Bucket: server().settings.bucket, Key: other, Body: 'not ours' }));
+    client.destroy();
+    expect(await listed(store)).toEqual(keys);
+    await expect(listed(createS3FileStore({ ...server().settings, bucket: 'no-such-bucket' }))).rejects.toThrow(/bucket/i);
+    for (const key of keys) await store.delete(key);
+    expect(await listed(store)).toEqual([]);
+  });
+
+  /*
+   * s3rver cannot answer a truncated page on Node 22 (its continuation token is DES, which OpenSSL 3 no longer offers), so the paging
+   * is driven here by pages as S3 writes them: `IsTruncated` and an opaque `NextContinuationToken` sent back to ask for the next.
+   */
+  it('follows each truncated page to the next by its continuation token, asking for the page size given', async () => {
+    const all = Array.from({ length: 5 }, (_, index) => `uploads/${String(index).repeat(32)}`);
+    const asked: { MaxKeys?: number; ContinuationToken?: string; Prefix?: string }[] = [];
+    const send = async ({ input }: ListObjectsV2Command) => {
+      asked.push({ MaxKeys: input.MaxKeys, ContinuationToken: input.ContinuationToken, Prefix: input.Prefix });
+      const from = input.ContinuationToken ? Number(input.ContinuationToken.replace('page-from-', '')) : 0;
+      const next = from + input.MaxKeys!;
+      return {
+        $metadata: {},
+        Contents: all.slice(from, next).map((Key) => ({ Key })),
+        IsTruncated: next < all.length,
+        NextContinuationToken: next < all.length ? `page-from-${next}` : undefined,
+      };
+    };
+    const keys: string[] = [];
+    for await (const key of listKeys(send, { bucket: 'shop-files', prefix: 'uploads/' }, 2)) keys.push(key);
+    expect(keys).toEqual(all.map((key) => key.slice('uploads/'.length)));
+    expect(asked).toEqual([
+      { MaxKeys: 2, ContinuationToken: undefined, Prefix: 'uploads/' },
+      { MaxKeys: 2, ContinuationToken: 'page-from-2', Prefix: 'uploads/' },
+      { MaxKeys: 2, ContinuationToken: 'page-from-4', Prefix: 'uploads/' },
+    ]);
   });
 
   it('fails, rather than answering "no such file", when the bucket is missing or the key is refused', async () => {

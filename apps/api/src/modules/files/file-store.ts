@@ -34,12 +34,20 @@ export interface FileStore {
   exists(key: string): Promise<boolean>;
   /** Removes the object; removing one that is not there is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Every key the store holds, read a page at a time (`pageSize` keys a request, for S3): only keys the service could have made,
+   * so anything else in a shared folder or bucket is passed over. An object put or removed meanwhile may or may not be listed.
+   */
+  list(options?: { pageSize?: number }): AsyncIterable<string>;
 }
 
 /** A key the service made: 8 to 128 lower-case letters, digits and hyphens, starting with a letter or digit. */
 const KEY = /^[a-z0-9][a-z0-9-]{7,127}$/;
 /** A metadata name: lower-case letters, digits and hyphens (an HTTP header's name once S3 prefixes it). */
 const METADATA_NAME = /^[a-z][a-z0-9-]{0,63}$/;
+
+/** Whether `key` is one the files service could have made. */
+export const isStoreKey = (key: string): boolean => KEY.test(key);
 
 /** Throws on a key the files service could not have made: the adapters call this before touching anything. */
 export function assertStoreKey(key: string): void {

@@ -109,6 +109,12 @@ export interface FilesService {
   open(ctx: FilesContext, id: string): Promise<OpenedFile>;
   /** Removes the file; removing one that is not there is not an error. */
   remove(ctx: FilesContext, id: string): Promise<void>;
+  /**
+   * The files of `purpose` the store holds that were stored at `createdBefore` or earlier, each by its own details (asked of the
+   * store one by one, a few at a time: its listing has only keys), for a caller finding files it kept no row for. Objects of other
+   * purposes, and any the service did not write, are passed over. FILE_STORE_UNAVAILABLE (503) when the store fails.
+   */
+  listFiles(ctx: FilesContext, purpose: FilePurpose, createdBefore: Date): Promise<StoredFile[]>;
   /** Makes a route scope take multipart uploads, read as their bytes arrive (`upload-form.ts`). */
   acceptUploads(scope: FastifyInstance): Promise<void>;
   /** An upload form's fields and files, refused as soon as a limit is passed (`upload-form.ts`); its files are stored with `storeUploads`. */
@@ -116,6 +122,8 @@ export interface FilesService {
 }
 
 const FILE_ID = /^[0-9a-f]{32}$/;
+/** How many objects the listing asks for details at once: a bucket answers each in a round trip. */
+const DESCRIBED_AT_ONCE = 16;
 
 export function createFilesService(deps: FilesDeps): FilesService {
   const store = 'store' in deps ? deps.store : createFileStore(deps.settings);
@@ -212,6 +220,31 @@ export function createFilesService(deps: FilesDeps): FilesService {
     }
   };
 
+  /** `keys`' files of `purpose` stored at `before` or earlier. */
+  const filesAmong = async (keys: readonly string[], purpose: FilePurpose, before: Date): Promise<StoredFile[]> => {
+    const described = await Promise.all(keys.map(async (key) => ((info) => info && fromStored(key, info))(await store.head(key))));
+    return described.filter((file): file is StoredFile => file?.purpose === purpose && Date.parse(file.createdAt) <= before.getTime());
+  };
+
+  const listFiles = (ctx: FilesContext, purpose: FilePurpose, createdBefore: Date) =>
+    guarded(
+      ctx,
+      'list its files',
+      async () => {
+        const found: StoredFile[] = [];
+        let keys: string[] = [];
+        for await (const key of store.list()) {
+          if (FILE_ID.test(key)) keys.push(key);
+          if (keys.length < DESCRIBED_AT_ONCE) continue;
+          found.push(...(await filesAmong(keys, purpose, createdBefore)));
+          keys = [];
+        }
+        found.push(...(await filesAmong(keys, purpose, createdBefore)));
+        return found;
+      },
+      FilesErrors.readUnavailable,
+    );
+
   return {
     storeUpload: (ctx, input) => storeUploads(ctx, [input], async ([file]) => file!),
     storeUploads,
@@ -243,13 +276,14 @@ export function createFilesService(deps: FilesDeps): FilesService {
       if (!FILE_ID.test(id)) return;
       await guarded(ctx, 'remove a file', () => store.delete(id), FilesErrors.readUnavailable);
     },
+    listFiles,
     acceptUploads,
     readUploadForm,
   };
 }
 
 /** The configured adapter: S3 when FILES_S3_BUCKET is set, else the local folder. */
-function createFileStore(settings: FilesConfig): FileStore {
+export function createFileStore(settings: FilesConfig): FileStore {
   return settings.kind === 's3' ? createS3FileStore(settings) : createLocalFileStore(settings.dir);
 }
 

@@ -24,6 +24,9 @@ import { filesPersonalData } from './files.personal-data.ts';
  *   const file = await files.open(ctx, id); // after checking the reader may see it
  *   return reply.headers(file.headers).send(file.body);
  *
+ * `listFiles(ctx, purpose, createdBefore)` finds the files of a purpose the store holds (the store lists its keys, a bucket a page
+ * at a time), for a caller that kept no row for some (content pictures uploaded before migration 0086).
+ *
  * Refusals are FilesErrors: FILE_EMPTY, FILE_TOO_LARGE, FILE_FORM_TOO_LARGE, FILE_TYPE_NOT_ALLOWED,
  * FILE_IMAGE_TOO_LARGE, FILE_UNREADABLE, FILE_NOT_FOUND, FILE_STORE_UNAVAILABLE.
  */

@@ -3,12 +3,13 @@
  * files in a sub-folder named by the key's first two characters: the bytes under the key, and
  * `<key>.json` holding its type, size and metadata. Each is written to a temporary file, flushed
  * and renamed into place; the sidecar last, so an object exists only once both are whole. Removal
- * takes the sidecar first. Fine for one instance; several instances need a shared store (S3).
+ * takes the sidecar first, and the listing reads the sidecars, so it names only whole objects. Fine for one instance; several
+ * instances need a shared store (S3).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { assertMetadataNames, assertStoreKey, type FileStore, type StoredObjectInfo } from './file-store.ts';
+import { assertMetadataNames, assertStoreKey, isStoreKey, type FileStore, type StoredObjectInfo } from './file-store.ts';
 
 const TEMPORARY_PREFIX = '.tmp-';
 
@@ -84,7 +85,26 @@ export function createLocalFileStore(dir: string): FileStore {
       await fs.rm(where.sidecar, { force: true });
       await fs.rm(where.bytes, { force: true });
     },
+    async *list() {
+      // A folder per key's first two characters, in order; an object is there once its sidecar is.
+      for (const folder of (await entries(root)).filter((entry) => entry.isDirectory() && /^[a-z0-9]{2}$/.test(entry.name))) {
+        for (const file of await entries(path.join(root, folder.name))) {
+          const key = file.name.endsWith('.json') ? file.name.slice(0, -'.json'.length) : '';
+          if (file.isFile() && isStoreKey(key) && key.startsWith(folder.name)) yield key;
+        }
+      }
+    },
   };
+}
+
+/** A folder's entries by name; none when it is not there (nothing stored yet, or removed meanwhile). */
+async function entries(folder: string) {
+  try {
+    return (await fs.readdir(folder, { withFileTypes: true })).toSorted((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  } catch (error) {
+    if (isMissing(error)) return [];
+    throw error;
+  }
 }
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';

@@ -2,12 +2,22 @@
  * The file store in a bucket of any S3-compatible object store (Amazon S3, MinIO, Ceph, Garage,
  * Cloudflare R2…) through the AWS SDK: FILES_S3_BUCKET and friends. A PUT is whole or absent, as
  * S3 guarantees; the metadata travels as the object's own `x-amz-meta-*` headers, each value
- * percent-encoded, since headers carry ASCII only.
+ * percent-encoded, since headers carry ASCII only. The listing reads the bucket's keys under the prefix with ListObjectsV2, a
+ * page at a time, following its continuation token.
  */
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  type ListObjectsV2CommandOutput,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import type { FilesConfig } from '../../config.ts';
-import { assertMetadataNames, assertStoreKey, type FileStore } from './file-store.ts';
+import { assertMetadataNames, assertStoreKey, isStoreKey, type FileStore } from './file-store.ts';
 
 export type S3FilesConfig = Extract<FilesConfig, { kind: 's3' }>;
 
@@ -64,7 +74,30 @@ export function createS3FileStore(config: S3FilesConfig): FileStore {
     async delete(key) {
       await client.send(new DeleteObjectCommand(target(key)));
     },
+    list: ({ pageSize = 1000 } = {}) => listKeys((command) => client.send(command), config, pageSize),
   };
+}
+
+/**
+ * The store's keys under the prefix, a ListObjectsV2 page at a time, each page naming the next by its continuation token until one
+ * is not truncated. Anything else under the prefix (another application's objects in a shared bucket) is passed over.
+ */
+export async function* listKeys(
+  send: (command: ListObjectsV2Command) => Promise<ListObjectsV2CommandOutput>,
+  config: Pick<S3FilesConfig, 'bucket' | 'prefix'>,
+  pageSize: number,
+): AsyncGenerator<string> {
+  let token: string | undefined;
+  do {
+    const page = await send(
+      new ListObjectsV2Command({ Bucket: config.bucket, Prefix: config.prefix || undefined, MaxKeys: pageSize, ContinuationToken: token }),
+    );
+    for (const object of page.Contents ?? []) {
+      const key = object.Key?.slice(config.prefix.length) ?? '';
+      if (object.Key?.startsWith(config.prefix) && isStoreKey(key)) yield key;
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
 }
 
 /** No such object. A missing bucket is not this (GET says NoSuchBucket, and it is a setting to fix), though HEAD cannot tell them apart. */

@@ -12,6 +12,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll } from 'vitest';
 import type { FilesConfig } from '../../config.ts';
 
+/** The store the settings name, opened by a test to put files into it as the service once did, or to look at what it holds. */
+export { createFileStore as openFileStore } from './files.service.ts';
+
 /** A one-page PDF saying `text`, with a correct cross-reference table. */
 export function samplePdf(text = 'Proof of business'): Buffer {
   const objects = [
