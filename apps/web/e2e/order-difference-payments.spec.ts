@@ -109,7 +109,12 @@ test.describe('with Stripe', () => {
     await shot(page, testInfo, 'stripe-change-card');
     await page.getByRole('button', { name: `Pay ${amount}`, exact: true }).click();
     await expect(stripeChallenge(page).getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
+    // One bank check for the one payment: a second drawn over it would take the press meant for the first.
+    const bankCheck = page.getByRole('dialog', { name: 'Payment authentication' });
+    await expect(bankCheck).toHaveCount(1);
     await stripeChallenge(page).getByRole('button', { name: 'Complete' }).click();
+    // The bank's answer closes its check: the press reached the bank's page, and the change is then made.
+    await expect(bankCheck).toHaveCount(0);
     await expectChanged(page, orderNumber);
     expect(errors).toEqual([]);
   });
