@@ -3,7 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../../tooling/chromium.ts';
-import { API_DOWN_PORT, PORT, SHORT_TOKEN_PORT, SHORT_TOKEN_TTL_SECONDS, SMTP_STANDIN_PORT, STRIPE_SHOP_PORT, STRIPE_STANDIN_PORT } from './e2e/pages.ts';
+import {
+  API_DOWN_PORT,
+  PORT,
+  SHORT_TOKEN_PORT,
+  SHORT_TOKEN_TTL_SECONDS,
+  SMTP_STANDIN_INBOX_PORT,
+  SMTP_STANDIN_PORT,
+  STRIPE_SHOP_PORT,
+  STRIPE_STANDIN_PORT,
+} from './e2e/pages.ts';
 
 // The test servers count rate limits in their own processes: with CI's REDIS_URL they would all
 // count this one browser's calls against one shared budget.
@@ -148,7 +157,7 @@ export default defineConfig({
     {
       command: 'node ../../packages/demo/src/smtp-standin/main.ts',
       port: SMTP_STANDIN_PORT,
-      env: { PORT: String(SMTP_STANDIN_PORT) },
+      env: { PORT: String(SMTP_STANDIN_PORT), HTTP_PORT: String(SMTP_STANDIN_INBOX_PORT) },
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: 'ignore',

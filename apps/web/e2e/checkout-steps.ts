@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect as baseExpect, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { atProviderSignIn, DEMO_PASSWORD, expectNoViolations } from './auth.ts';
-import { verificationLink } from './mailbox.ts';
+import { relayedLink, verificationLink, VERIFY_LINK } from './mailbox.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
 /**
@@ -196,8 +196,10 @@ export function visitorAddress(testInfo: TestInfo): string {
 /**
  * A new account of its own (no other test's saved cards or basket), made at the provider's sign-up
  * page and confirmed from the verification e-mail, read as staff from the mailbox; ends signed in.
+ * `relayed`: the shop sends real e-mail (the Stripe shop), so the e-mail is read from what its mail
+ * relay took, as the customer would read it.
  */
-export async function registerAndSignIn(page: Page, browser: Browser, testInfo: TestInfo, email: string, name = 'Robin Cardholder') {
+export async function registerAndSignIn(page: Page, browser: Browser, testInfo: TestInfo, email: string, name = 'Robin Cardholder', relayed = false) {
   // Each new account from an address of its own, as shoppers' are (the shop believes a proxy on its own
   // machine): the suite's sign-ups would otherwise all count against one address's ten an hour.
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(testInfo) });
@@ -211,7 +213,7 @@ export async function registerAndSignIn(page: Page, browser: Browser, testInfo: 
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
 
-  await page.goto(await verificationLink(browser, testInfo, email));
+  await page.goto(relayed ? await relayedLink(email, VERIFY_LINK) : await verificationLink(browser, testInfo, email));
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('banner').getByRole('button', { name: `Account menu for ${name}` })).toBeVisible();
 }

@@ -1,5 +1,6 @@
 import { expect, request as apiRequest, type APIRequestContext, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { DEMO, signIn, storedUser } from './auth.ts';
+import { SMTP_STANDIN_INBOX_PORT } from './pages.ts';
 
 /** A fresh browser (no basket, no wishlist, no sign-in) like this project's: same address, screen and touch. */
 export function newContext(browser: Browser, testInfo: TestInfo, storageState?: StorageState) {
@@ -69,13 +70,33 @@ export function staffMailbox(browser: Browser, testInfo: TestInfo, to: string): 
   return asStaff(browser, testInfo, (request, headers) => mailboxItems(request, headers, to));
 }
 
+/**
+ * The first link matching `link` in the newest e-mail to `to` that has one, as the Stripe shop's mail
+ * relay took it (packages/demo/src/smtp-standin): that shop sends real e-mail and its mailbox hides
+ * one-time links, so a test reads them where a customer would, in what was delivered. Waits for the
+ * e-mail (the outbox is sent by a polling job).
+ */
+export async function relayedLink(to: string, link: RegExp): Promise<string> {
+  let found: string | undefined;
+  await expect(async () => {
+    const response = await fetch(`http://127.0.0.1:${SMTP_STANDIN_INBOX_PORT}/messages?to=${encodeURIComponent(to)}`);
+    const messages = (await response.json()) as { subject: string; text: string }[];
+    found = messages.map((message) => link.exec(message.text)?.[0]).find(Boolean);
+    expect(found, `an e-mail to ${to} with a link like ${link}`).toBeDefined();
+  }).toPass({ timeout: 30_000 });
+  return found!;
+}
+
+/** The link that confirms a new account's address, in the e-mail the provider's sign-up sends. */
+export const VERIFY_LINK = /https?:\/\/\S+\/verify\?token=\S+/;
+
 /** The link in the e-mail that confirms a new account's address (the provider's sign-up sends it). */
 export function verificationLink(browser: Browser, testInfo: TestInfo, to: string): Promise<string> {
   return asStaff(browser, testInfo, async (request, headers) => {
     const verify = (await mailboxItems(request, headers, to)).find((item) => item.template === 'identity.verify-email');
     expect(verify, `a verification e-mail to ${to}`).toBeDefined();
     const { text } = (await (await request.get(`/api/notifications/Mailbox/${verify!.id}`, { headers })).json()) as { text: string };
-    const link = /https?:\/\/\S+\/verify\?token=\S+/.exec(text)?.[0];
+    const link = VERIFY_LINK.exec(text)?.[0];
     expect(link, 'the confirmation link in the e-mail').toBeDefined();
     return link!;
   });

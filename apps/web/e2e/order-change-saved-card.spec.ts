@@ -87,8 +87,8 @@ test.describe('with Stripe', () => {
     page,
   }, testInfo) => {
     const errors = collectErrors(page);
-    // The demo trade customer (the Stripe shop's e-mail hides sign-up links, so a test cannot make an account there), whose
-    // card is kept at Stripe by paying for a trade-priced order with it: its cards are offered as a retail shopper's are.
+    // The demo trade customer (a trade account is an application staff approve, not a sign-up), whose card is kept at
+    // Stripe by paying for a trade-priced order with it: its cards are offered as a retail shopper's are.
     await signIn(page, DEMO.trade.email);
     const { access_token } = (await storedUser(page))!;
     const orderNumber = await placeTestOrder(page.request, {

@@ -22,6 +22,8 @@ export const STRIPE_SHOP_PORT = BASE + 6;
 export const STRIPE_STANDIN_PORT = BASE + 7;
 /** The Stripe shop's mail relay (packages/demo/src/smtp-standin/main.ts): it refuses recipients at `undeliverable.test`. */
 export const SMTP_STANDIN_PORT = BASE + 8;
+/** What that relay took, as a mail catcher shows it (`GET /messages?to=`): the Stripe shop's mailbox hides one-time links. */
+export const SMTP_STANDIN_INBOX_PORT = BASE + 9;
 
 /**
  * Every page the web shell has, scanned for accessibility, reflow and script errors, at both widths unless
