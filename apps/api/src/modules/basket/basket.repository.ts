@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { sendNow, type Database } from '../../db/client.ts';
-import { unseenArray } from '../../db/unseen-array.ts';
 import type { DataSubject } from '../../platform/personal-data.ts';
 import { basketLines, baskets, savedBaskets } from './basket.tables.ts';
 
@@ -166,21 +165,12 @@ export async function saveBasket(
       where id = ${id} and version = ${expectedVersion}::int and not ${stock?.short ?? sql`false`}
       returning id),
     removed_lines as (
-      delete from ${basketLines} where basket_id = ${id} and sku = any(${unseenArray(removed, 'text')}) and exists (select 1 from updated)),
+      delete from ${basketLines} where basket_id = ${id} and sku = any(${sql.param(removed)}::text[]) and exists (select 1 from updated)),
     written_lines as (
       insert into ${basketLines} (basket_id, sku, quantity, priced_unit_inc_vat, added_at)
       select updated.id, v.sku, v.quantity, v.priced, ${at}::timestamptz
-      from updated cross join unnest(${unseenArray(
-        changed.map((line) => line.sku),
-        'text',
-      )}, ${unseenArray(
-        changed.map((line) => line.quantity),
-        'int',
-      )},
-        ${unseenArray(
-          changed.map((line) => line.pricedUnitIncVat),
-          'int',
-        )}) as v(sku, quantity, priced)
+      from updated cross join unnest(${sql.param(changed.map((line) => line.sku))}::text[], ${sql.param(changed.map((line) => line.quantity))}::int[],
+        ${sql.param(changed.map((line) => line.pricedUnitIncVat))}::int[]) as v(sku, quantity, priced)
       on conflict (basket_id, sku) do update set quantity = excluded.quantity, priced_unit_inc_vat = excluded.priced_unit_inc_vat)
     select (select id from updated) as id, ${stock?.counts ?? sql`null`} as stock`)) as unknown as { rows: { id: string | null; stock: unknown }[] };
   const [row] = result.rows;

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { sendNow, type Database } from '../../db/client.ts';
 import { isSubjectsAddress } from '../../db/personal-data.ts';
-import { unseenArray } from '../../db/unseen-array.ts';
 import type { DataSubject } from '../../platform/personal-data.ts';
 import type { StockCount } from './availability.ts';
 import { stockLevels, stockNotificationRequests, stockReservations } from './inventory.tables.ts';
@@ -24,14 +23,10 @@ const heldByAsker = (heldBy: string | null) =>
  * rows: the listing snapshot asks for 100,000 at a time, and mapping them through the query
  * builder cost as much as the read.
  */
-/** Up to this many skus (a basket's, an order's) are a short list, planned once per connection (`unseenArray`). */
-const SHORT_LIST = 200;
-
 export async function findStockCounts(db: Database, skus: readonly string[], heldBy: string | null): Promise<(StockCount & { sku: string })[]> {
-  const list = skus.length <= SHORT_LIST ? unseenArray(skus, 'text') : sql`${sql.param(skus)}::text[]`;
   const result = (await db.execute(
     sql`select s.sku, s.status, s.eta::text as eta, s.on_hand as "onHand", s.committed, s.reserved, ${heldByAsker(heldBy)} as "heldByAsker"
-        from ${stockLevels} s where s.sku = any(${list})`,
+        from ${stockLevels} s where s.sku = any(${sql.param(skus)}::text[])`,
   )) as unknown as { rows: (StockCount & { sku: string })[] };
   return result.rows;
 }
@@ -50,15 +45,9 @@ export interface StockParts {
 export function stockCountsIn(skus: readonly string[], wanted: readonly { sku: string; quantity: number }[], heldBy: string): StockParts {
   const counts = sql`(select coalesce(json_agg(json_build_object('sku', s.sku, 'status', s.status, 'eta', s.eta::text, 'onHand', s.on_hand,
       'committed', s.committed, 'reserved', s.reserved, 'heldByAsker', ${heldByAsker(heldBy)})), '[]'::json)
-    from ${stockLevels} s where s.sku = any(${unseenArray(skus, 'text')}))`;
-  const wantedLines = sql`unnest(${unseenArray(
-    wanted.map((line) => line.sku),
-    'text',
-  )}, ${unseenArray(
-    wanted.map((line) => line.quantity),
-    'int',
-  )})`;
-  const short = sql`exists (select 1 from ${wantedLines} as w(sku, quantity) left join ${stockLevels} s on s.sku = w.sku
+    from ${stockLevels} s where s.sku = any(${sql.param(skus)}::text[]))`;
+  const short = sql`exists (select 1 from unnest(${sql.param(wanted.map((line) => line.sku))}::text[], ${sql.param(wanted.map((line) => line.quantity))}::int[])
+      as w(sku, quantity) left join ${stockLevels} s on s.sku = w.sku
     where case when s.status = 'made_to_order' then false when s.sku is null or s.status = 'out_of_stock' then true
       else s.on_hand - s.committed - (s.reserved - ${heldByAsker(heldBy)}) < w.quantity end)`;
   return { counts, short };

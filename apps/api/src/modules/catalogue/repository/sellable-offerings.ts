@@ -1,6 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { unseenArray } from '../../../db/unseen-array.ts';
 import { offerings, prices, products } from '../catalogue.tables.ts';
 import { onSale } from './products.ts';
 
@@ -32,8 +31,8 @@ function offeringsQuery(db: Database) {
       .innerJoin(products, eq(products.id, offerings.productId))
       .innerJoin(prices, eq(prices.offeringId, offerings.id))
       // A withdrawn product's skus are not sold: a basket holding one shows it as no longer available.
-      .where(and(sql`${offerings.sku} = any(${unseenArray(sql.placeholder('skus'), 'text')})`, onSale))
-      // Named, and its list unseen by the planner, so PostgreSQL plans it once per connection: planning cost more than running it.
+      .where(and(sql`${offerings.sku} = any(${sql.placeholder('skus')}::text[])`, onSale))
+      // Named, so PostgreSQL plans it once per connection: planning cost more than running it.
       .prepare('sellable_offerings')
   );
 }
