@@ -132,10 +132,13 @@ test('of two editors renaming one category at once, the second is told what it i
   await add.getByLabel('Name').fill(`Taps ${unique}`);
   await add.getByLabel('Short description').fill('Basin, bath and kitchen taps.');
   await add.getByRole('button', { name: 'Add category' }).click();
+  // Added (its page answered) before its link is followed: a press while the add is still going is taken over by its answer.
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Category added. The blog lists it once a post is published in it.');
   await page
     .getByRole('region', { name: 'Blog categories' })
     .getByRole('link', { name: `Taps ${unique}` })
     .click();
+  await expect(page.getByRole('form', { name: 'Name and description' })).toBeVisible();
   // The second editor's tab (the same staff session) opens the category too, and sends a plain form: its scripts never run.
   const second = await page.context().newPage();
   const release = await holdScripts(second);
