@@ -1,8 +1,10 @@
 import type { EssentialItems } from '@shop/contracts';
 import { expect as baseExpect, test, type Page, type TestInfo } from './test.ts';
-import { collectErrors, DEMO, expectNoViolations, pageReady, signIn } from './auth.ts';
+import { collectErrors, expectNoViolations, pageReady } from './auth.ts';
+import { registerAndSignIn, uniqueEmail } from './checkout-steps.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 import { holdScripts } from './slow-start.ts';
+import { applicationForm, approveOnSilver, fillApplication } from './trade-steps.ts';
 
 /**
  * "Complete your bathroom" on a project's page, by what a trade customer sees: a project holding a
@@ -27,6 +29,7 @@ const pence = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) *
 
 test('a project with a basin suggests what it needs at the customer’s prices; added, the item is in the project and no longer suggested', async ({
   page,
+  browser,
 }, testInfo) => {
   const errors = collectErrors(page);
   const projectName = `Cloakroom refit ${Date.now()}`;
@@ -35,7 +38,15 @@ test('a project with a basin suggests what it needs at the customer’s prices; 
   const retail = new Map(essentials.items.map(({ product }) => [product.productName, product.price.priceIncTax]));
   expect(retail.size).toBeGreaterThan(0);
 
-  await signIn(page, DEMO.trade.email);
+  // A trade customer of the test's own (approved on Silver): the demo trade customer's projects are projects.spec.ts's.
+  const email = uniqueEmail(testInfo, 'project-suggestions');
+  const legalName = `Cloakroom Fitters ${Date.now()} Ltd`;
+  await registerAndSignIn(page, browser, testInfo, email, 'Robin Fitter');
+  await page.goto('/trade/apply');
+  await fillApplication(applicationForm(page), legalName);
+  await applicationForm(page).getByRole('button', { name: 'Send application' }).click();
+  await expect(page).toHaveURL(/\/trade\/application\?sent=1$/);
+  await (await approveOnSilver(browser, testInfo, email, legalName)).context().close();
   await page.goto(`/p/${BASIN.slug}`);
   await pageReady(page);
   const box = main(page).locator('#add-to-project');
