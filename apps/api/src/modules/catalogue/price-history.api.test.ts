@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalogueClient, type CatalogueClient } from '@shop/api-client';
+import { createBasketClient, createCatalogueClient, type CatalogueClient } from '@shop/api-client';
+import { lineTotalExVatOf } from '@shop/contracts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import { findSeededSku } from '../../testing/seeded-skus.ts';
 import { createDeliveryService } from '../delivery/index.ts';
@@ -169,5 +171,53 @@ describe('a price change', () => {
       expect(await failure(catalogue.changePrice(ctxOn(0), sku, bad))).toMatchObject({ status: 400, code: 'BAD_PRICE' });
     }
     expect(await failure(catalogue.changePrice(ctxOn(0), 'NOPE-1', 1_000))).toMatchObject({ status: 404, code: 'SKU_NOT_FOUND' });
+  });
+});
+
+/**
+ * A price's ex-VAT figure is the price less the VAT in it, rounded to the penny (`exVatOf`), the rule
+ * a basket's and an order's lines are worked out by. £9.99 at 20% holds £1.665 of VAT: £8.32 ex VAT on
+ * its card as in the basket (the price ÷ 1.2, rounded, made it £8.33 on the card only).
+ */
+describe('a price’s ex-VAT figure', () => {
+  const standardRate = sql`pr.vat_rate_code = 'standard' and pr.was_price_inc_vat is null and p.is_bundle = false and s.on_hand - s.committed - s.reserved > 5`;
+
+  it('is the price less the VAT in it: on its card, on its product page, in the basket and in its history', async () => {
+    const { sku } = await findSeededSku(api.database.db, standardRate, 13);
+    expect(await catalogue.changePrice(ctxOn(0), sku, 999)).toMatchObject({ priceIncVat: 999, priceExVat: 832 });
+    const summary = await catalogue.getProductSummaryBySku({ db: api.database.db }, sku);
+    expect(summary.offerings.find((offering) => offering.sku === sku)!.price).toMatchObject({ priceIncTax: 999, priceExcTax: 832 });
+    const card = (await client.search({ body: { query: sku, size: 5 } })).products.find((product) => product.sku === sku);
+    expect(card?.price).toMatchObject({ priceIncTax: 999, priceExcTax: 832 });
+    const basket = await createBasketClient({ baseUrl: api.serviceUrl('basket') }).createBasketWithItems({ body: { items: [{ sku, quantity: 3 }] } });
+    expect(basket.lines[0]).toMatchObject({ unitPriceIncVat: 999, unitPriceExVat: 832, lineTotalExVat: 2_496 });
+    expect(basket.lines[0]!.lineTotalExVat).toBe(lineTotalExVatOf(999, 3, 2_000));
+    expect((await catalogue.priceHistory({ db: api.database.db }, [sku])).get(sku)!.at(-1)).toMatchObject({ priceIncVat: 999, priceExVat: 832 });
+  });
+
+  it('is put right by migration 0092 where the old rule stored it, and left alone where it is right', async () => {
+    const { sku } = await findSeededSku(api.database.db, standardRate, 17);
+    await catalogue.changePrice(ctxOn(0), sku, 1_299);
+    const offeringId = sql`(select id from offerings where sku = ${sku})`;
+    // As the old rule stored them: £12.99 ÷ 1.2 = £10.825 → £10.83, and a was-price of £15.99 → £13.33.
+    await api.database.db.execute(
+      sql`update prices set price_ex_vat = 1083, was_price_inc_vat = 1599, was_price_ex_vat = 1333 where offering_id = ${offeringId}`,
+    );
+    await api.database.db.execute(sql`update price_history set price_ex_vat = 1083 where offering_id = ${offeringId} and effective_until is null`);
+    const stored = async () =>
+      (
+        (await api.database.db.execute(
+          sql`select pr.price_ex_vat as ex, pr.was_price_ex_vat as was, h.price_ex_vat as step from prices pr
+              join price_history h on h.offering_id = pr.offering_id and h.effective_until is null where pr.offering_id = ${offeringId}`,
+        )) as unknown as { rows: { ex: number; was: number; step: number }[] }
+      ).rows.map((row) => ({ ex: Number(row.ex), was: Number(row.was), step: Number(row.step) }))[0];
+    expect(await stored()).toEqual({ ex: 1_083, was: 1_333, step: 1_083 });
+
+    const migration = fs.readFileSync(new URL('../../../drizzle/0092_price_ex_vat_by_the_vat_in_it.sql', import.meta.url), 'utf8');
+    await api.database.exec(migration);
+    expect(await stored()).toEqual({ ex: 1_082, was: 1_332, step: 1_082 });
+    await api.database.exec(migration);
+    expect(await stored()).toEqual({ ex: 1_082, was: 1_332, step: 1_082 });
+    await api.database.db.execute(sql`update prices set was_price_inc_vat = null, was_price_ex_vat = null where offering_id = ${offeringId}`);
   });
 });

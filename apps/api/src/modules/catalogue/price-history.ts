@@ -3,6 +3,7 @@
  * here, with its history row in the same transaction, and a was-price is only ever what
  * `reference-price.ts` decides from that history, worked out again as reductions age out.
  */
+import { lineTotalExVatOf } from '@shop/contracts';
 import type { Database, Transaction } from '../../db/client.ts';
 import * as repository from './repository/price-history.ts';
 import { referencePrice, type PriceStep } from './reference-price.ts';
@@ -123,10 +124,14 @@ export async function changeLockedPricesIn(
   }));
 }
 
+/**
+ * A price less the VAT in it, the VAT rounded to the penny (`lineTotalExVatOf`): the rule baskets, orders and
+ * VAT invoices work lines out by, so the ex-VAT price a card shows is the one the basket and the invoice show.
+ */
 export function exVatOf(priceIncVat: number, vatRateCode: string, basisPointsOf: (vatRateCode: string) => number | undefined, sku: string): number {
   const basisPoints = basisPointsOf(vatRateCode);
   if (basisPoints === undefined) throw new Error(`No VAT rate "${vatRateCode}" for ${sku}`);
-  return Math.round((priceIncVat * 10_000) / (10_000 + basisPoints));
+  return lineTotalExVatOf(priceIncVat, 1, basisPoints);
 }
 
 /**

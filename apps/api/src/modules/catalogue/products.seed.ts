@@ -1,3 +1,4 @@
+import { lineTotalExVatOf } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
 import { systemClock } from '../../platform/context.ts';
 import type { Progress, Seed } from '../../seed/seed.ts';
@@ -40,7 +41,7 @@ export async function insertCatalogue(
   };
   const vat = (await pricing.vatRates({ db, clock: systemClock })).get(DEMO_VAT_RATE);
   if (!vat) throw new Error(`Seed needs the "${DEMO_VAT_RATE}" VAT rate, which pricing's migration writes`);
-  const exVat = (incVat: number) => Math.round((incVat * 10_000) / (10_000 + vat.basisPoints));
+  const exVat = (incVat: number) => lineTotalExVatOf(incVat, 1, vat.basisPoints);
   await repository.insertCategoryFacets(
     db,
     DEPARTMENTS.flatMap((department) =>

@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogueClient, createCatalogueEditorClient, type ApiError, type CatalogueEditorClient } from '@shop/api-client';
-import { formatPence, londonIsoDateTime, londonShortDateTime, londonSortableDateTime, RANGE_COLUMNS, type Problem, type RangeRow } from '@shop/contracts';
+import {
+  formatPence,
+  lineTotalExVatOf,
+  londonIsoDateTime,
+  londonShortDateTime,
+  londonSortableDateTime,
+  RANGE_COLUMNS,
+  type Problem,
+  type RangeRow,
+} from '@shop/contracts';
 import type { Transaction } from '../../db/client.ts';
 import type { Actor } from '../../platform/context.ts';
 import { createInventoryService } from '../inventory/index.ts';
@@ -391,11 +400,11 @@ describe('a scheduled price in a file', () => {
     }
     const exported = (await wholeExport()).filter((row) => row.sku === a!.sku || row.sku === c!.sku);
     expect(exported.map((row) => [row.sku, row.price_inc_vat_pence, row.price_ex_vat_pence, row.price_starts_at, row.price_ends_at])).toEqual([
-      [a!.sku, a!.price - 300, Math.round((a!.price - 300) / 1.2), londonIsoDateTime(startsAt), londonIsoDateTime(endsAt)],
+      [a!.sku, a!.price - 300, lineTotalExVatOf(a!.price - 300, 1, 2_000), londonIsoDateTime(startsAt), londonIsoDateTime(endsAt)],
       [
         c!.sku,
         c!.price - 300,
-        Math.round((c!.price - 300) / 1.2),
+        lineTotalExVatOf(c!.price - 300, 1, 2_000),
         expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?\+0[01]:00$/),
         londonIsoDateTime(endsAt),
       ],
