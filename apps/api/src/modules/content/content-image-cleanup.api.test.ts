@@ -291,10 +291,15 @@ describe('cleaning up pictures uploaded before their rows were kept, found in th
     expect(await rowIds(api)).toEqual([inDraft.id, onlyEarlier.id, scheduled.id, inItem.id].toSorted());
     expect(answer.unused).toEqual({ count: 0, bytes: 0 });
 
+    // The young one had no row yet, so the store is swept again until it has.
+    const swept = async () =>
+      ((await api.database.db.execute(sql`select id from content_image_cleanups where swept_store`)) as unknown as { rows: unknown[] }).rows.length;
+    expect(await swept()).toBe(0);
     daysLater(2);
     const job = jobOf(api.app);
     expect((await job.runOnce({ db: api.database.db, clock, log: api.app.log })).claimed).toBe(1);
     expect(inFolder(young.id)).toBe(false);
+    expect(await swept()).toBe(1);
     for (const kept of [inDraft, onlyEarlier, scheduled, inItem, productImage, reviewPhoto]) expect(inFolder(kept.id)).toBe(true);
   });
 });
@@ -321,7 +326,7 @@ describe('cleaning up pictures no page uses, in an S3-compatible bucket', () => 
   });
   afterAll(async () => api?.close());
 
-  it('removes the object from the bucket, then the row, and keeps the one a page uses', async () => {
+  it('removes the object from the bucket, then the row, and keeps the one a page uses; lists the bucket until earlier uploads have rows', async () => {
     const { settings } = server();
     const s3 = new S3Client({ region: settings.region, endpoint: settings.endpoint, forcePathStyle: true, credentials: settings.credentials });
     const bucket = {
@@ -333,6 +338,10 @@ describe('cleaning up pictures no page uses, in an S3-compatible bucket', () => 
         ),
     };
     const client = createSiteContentClient({ baseUrl: api.serviceUrl('site'), getAccessToken: () => 'edith' });
+    // One uploaded before rows were kept, nothing using it, is found in the bucket and removed; a product's picture is not.
+    const store = openFileStore(settings);
+    const earlier = await place(store, 'content-image', 30);
+    const productImage = await place(store, 'product-image', 30);
     const unused = await upload(api);
     const used = await upload(api);
     await client.createPage({
@@ -341,22 +350,26 @@ describe('cleaning up pictures no page uses, in an S3-compatible bucket', () => 
         page: { title: 'Bucket', seoTitle: 'Bucket', seoDescription: 'Bucket.', blocks: [{ type: 'image', src: used.src, alt: 'A bath' }] },
       },
     });
-    expect(await bucket.exists(unused.id)).toBe(true);
+    const held = () => Promise.all([unused, earlier, productImage, used].map((picture) => bucket.exists(picture.id)));
+    expect(await held()).toEqual([true, true, true, true]);
+    const removedBytes = (await sizeOf(api, [unused.id])) + samplePng().length;
     daysLater(8);
     const answer = await client.cleanUpContentImages();
-    expect(answer.lastCleanup?.removed.count).toBe(1);
-    expect(await bucket.exists(unused.id)).toBe(false);
-    expect(await bucket.exists(used.id)).toBe(true);
+    expect(answer.lastCleanup?.removed).toEqual({ count: 2, bytes: removedBytes });
+    expect(await held()).toEqual([false, false, true, true]);
     expect(await rowIds(api)).toEqual([used.id]);
 
-    // One uploaded before rows were kept, nothing using it, is found in the bucket and removed; a product's picture is not.
-    const store = openFileStore(settings);
-    const earlier = await place(store, 'content-image', 30);
-    const productImage = await place(store, 'product-image', 30);
-    const held = () => Promise.all([earlier, productImage, used].map((picture) => bucket.exists(picture.id)));
-    expect(await held()).toEqual([true, true, true]);
+    // That clean-up found every earlier upload: later ones neither list the bucket nor ask for any object's details.
+    const asked = () => server().requests.filter((request) => request.startsWith('HEAD ') || request.includes('list-type=2')).length;
+    const askedBefore = asked();
+    const later = await upload(api);
+    const laterBytes = await sizeOf(api, [later.id]);
+    daysLater(8);
+    expect((await client.cleanUpContentImages()).lastCleanup?.removed).toEqual({ count: 1, bytes: laterBytes });
     daysLater(1);
-    expect((await client.cleanUpContentImages()).lastCleanup?.removed).toEqual({ count: 1, bytes: samplePng().length });
-    expect(await held()).toEqual([false, true, true]);
+    expect((await jobOf(api.app).runOnce({ db: api.database.db, clock, log: api.app.log })).claimed).toBe(0);
+    expect(asked()).toBe(askedBefore);
+    expect(await bucket.exists(later.id)).toBe(false);
+    expect(await held()).toEqual([false, false, true, true]);
   });
 });

@@ -27,28 +27,36 @@ type CleanupContext = Pick<ServiceContext, 'db' | 'clock'> & { log?: FastifyBase
 /**
  * Pictures uploaded for pages before their rows were kept (migration 0086) are found in the store by their purpose and given rows
  * once past the grace period; from then on they are weighed as any other. A younger one is left alone: an upload being recorded
- * now has its bytes stored before its row. No other upload is touched (a product's picture, a review's photo, a document).
+ * now has its bytes stored before its row. No other upload is touched (a product's picture, a review's photo, a document). Once a
+ * sweep finds no picture without a row but those it gave one, every earlier upload has its row and later uploads make their own:
+ * the clean-up `cleanupId` records it, and no clean-up lists the store again (a bucket answers a request per object's details).
  */
-async function recordEarlierUploads(deps: ContentDeps, ctx: CleanupContext, before: Date): Promise<void> {
+async function recordEarlierUploads(deps: ContentDeps, ctx: CleanupContext, cleanupId: number, now: Date): Promise<void> {
+  if (await repository.storeSwept(ctx.db)) return;
   let stored;
   try {
-    stored = await deps.files.listFiles({ actor: null, clock: ctx.clock, log: ctx.log }, 'content-image', before);
+    stored = await deps.files.listFiles({ actor: null, clock: ctx.clock, log: ctx.log }, 'content-image', now);
   } catch (error) {
     // Those with rows are still cleaned up; the next clean-up lists the store again.
     ctx.log?.error({ err: error }, 'The file store could not be listed for pictures uploaded before they were recorded');
     return;
   }
+  const before = now.getTime() - CONTENT_IMAGE_GRACE_MS;
+  const earlier = stored.filter((file) => Date.parse(file.createdAt) <= before);
   await repository.insertMissingImages(
     ctx.db,
-    stored.map((file) => ({ id: file.id, size: file.size, uploadedAt: new Date(file.createdAt) })),
+    earlier.map((file) => ({ id: file.id, size: file.size, uploadedAt: new Date(file.createdAt) })),
   );
+  const young = stored.filter((file) => Date.parse(file.createdAt) > before).map((file) => file.id);
+  // A young one without a row may be an earlier upload still in its grace period: the next clean-up sweeps again.
+  if ((await repository.recordedImageIds(ctx.db, young)).size === young.length) await repository.markStoreSwept(ctx.db, cleanupId);
 }
 
 /** Removes what is removable now under the cleanup record `cleanupId`; returns the pictures removed. */
 async function removeUnused(deps: ContentDeps, ctx: CleanupContext, cleanupId: number): Promise<UploadedImage[]> {
   const now = ctx.clock.now();
   const until = new Date(now.getTime() + CLEANUP_LEASE_MS);
-  await recordEarlierUploads(deps, ctx, new Date(now.getTime() - CONTENT_IMAGE_GRACE_MS));
+  await recordEarlierUploads(deps, ctx, cleanupId, now);
   const used = imageIdsIn(await repository.referencedImageAddresses(ctx.db));
   const candidates = removableImages(await repository.listUnclaimedImagesBefore(ctx.db, new Date(now.getTime() - CONTENT_IMAGE_GRACE_MS), now), used, now);
   const claimed = await repository.claimImages(

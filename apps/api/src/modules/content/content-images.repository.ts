@@ -21,6 +21,26 @@ export async function insertMissingImages(db: Database, images: readonly Uploade
   }
 }
 
+/** Those of `ids` that have rows. */
+export async function recordedImageIds(db: Database, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: contentImages.id })
+    .from(contentImages)
+    .where(inArray(contentImages.id, [...ids]));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Whether a clean-up has found every picture uploaded before rows were kept (`markStoreSwept`). */
+export async function storeSwept(db: Database): Promise<boolean> {
+  const [row] = await db.select({ id: contentImageCleanups.id }).from(contentImageCleanups).where(eq(contentImageCleanups.sweptStore, true)).limit(1);
+  return row !== undefined;
+}
+
+export async function markStoreSwept(db: Database, cleanupId: number): Promise<void> {
+  await db.update(contentImageCleanups).set({ sweptStore: true }).where(eq(contentImageCleanups.id, cleanupId));
+}
+
 export async function listContentImages(db: Database): Promise<UploadedImage[]> {
   return db.select({ id: contentImages.id, size: contentImages.size, uploadedAt: contentImages.uploadedAt }).from(contentImages);
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * A content page or blog post (`kind`, decision 0094): which of its versions (rows of `content_revisions`, subject `<kind>:<slug>`) is the
@@ -91,6 +91,11 @@ export const contentImageCleanups = pgTable(
     /** The ids of the pictures removed. */
     removed: text('removed').array().notNull(),
     removedBytes: bigint('removed_bytes', { mode: 'number' }).notNull(),
+    /**
+     * This clean-up found every picture uploaded before rows were kept (migration 0086) in the file store and gave each a row:
+     * once one has, no clean-up lists the store again (content-image-cleanup.ts).
+     */
+    sweptStore: boolean('swept_store').notNull().default(false),
   },
   (table) => [index('content_image_cleanups_at_idx').on(table.at), index('content_image_cleanups_by_user_idx').on(table.byUserId)],
 );

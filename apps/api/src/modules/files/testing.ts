@@ -117,10 +117,14 @@ export interface LocalS3Server {
   settings: Extract<FilesConfig, { kind: 's3' }>;
   /** Its address, such as http://127.0.0.1:41234. */
   endpoint: string;
+  /** Every request it was sent, as `HEAD /bucket/key` or `GET /bucket?list-type=2&…`, for a test counting what an adapter asks. */
+  requests: string[];
   close(): Promise<void>;
 }
 
 interface S3rverInstance {
+  /** Koa's middleware, composed when it starts listening. */
+  middleware: ((ctx: { method: string; url: string }, next: () => Promise<void>) => Promise<void>)[];
   run(): Promise<{ address: string; port: number }>;
   close(): Promise<void>;
 }
@@ -138,6 +142,11 @@ export async function startLocalS3Server(options: { bucket?: string; prefix?: st
   const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-s3rver-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const requests: string[] = [];
+  server.middleware.unshift(async (ctx, next) => {
+    requests.push(`${ctx.method} ${ctx.url}`);
+    await next();
+  });
   let port: number;
   try {
     ({ port } = await server.run());
@@ -148,6 +157,7 @@ export async function startLocalS3Server(options: { bucket?: string; prefix?: st
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
+    requests,
     settings: { kind: 's3', bucket, endpoint, region: 'us-east-1', forcePathStyle: true, prefix: options.prefix ?? '', credentials: LOCAL_S3_CREDENTIALS },
     async close() {
       await server.close();
