@@ -62,13 +62,12 @@ export async function signInByRedirect(page: Page, email: string) {
 }
 
 /**
- * Signs in as someone who did so earlier: the provider's authorization code + PKCE flow and the storefront's session hand-over
- * (decision 0063) run as the page's own client runs them, over HTTP in this page's browser context, so its cookies (the
- * provider's session, the storefront's) are the ones a sign-in leaves. A journey that is not about signing in starts signed in
- * without drawing the account, provider and callback pages: three page loads each, most of a browser test's cost. Signing in
- * through those pages is sign-in.spec.ts's and account-before-scripts.spec.ts's (`signInByRedirect`). Then opens the account.
+ * The storefront's authorization code + PKCE flow (decision 0063) as the page's own client runs it, over HTTP in this page's
+ * browser context, so its cookies (the provider's session, the storefront's) are the ones the pages would leave: `atForm`
+ * is given the provider's sign-in form and answers with the redirect its submission gave (the provider's pages are
+ * sign-in.spec.ts's, account-before-scripts.spec.ts's and `signUpByHand`'s). Ends on the account page, signed in.
  */
-export async function signIn(page: Page, email: string) {
+async function authorizeOverHttp(page: Page, atForm: (form: APIResponse, html: string) => Promise<APIResponse>) {
   const { request } = page.context();
   const origin = new URL((await request.get('/api/health')).url()).origin;
   const redirectUri = `${origin}/auth/callback`;
@@ -96,13 +95,8 @@ export async function signIn(page: Page, email: string) {
   };
   const form = await follow(await request.get(authorize.href, { maxRedirects: 0 }));
   if (typeof form === 'string') throw new Error('the provider skipped its sign-in form');
-  const html = await form.text();
-  const action = /<form\b[^>]*action="([^"]*\/login)"/.exec(html)?.[1];
-  if (!action) throw new Error(`no sign-in form at ${form.url()} (${form.status()})`);
-  const fields: Record<string, string> = { email, password: DEMO_PASSWORD };
-  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) fields[name!] = value!;
-  const callback = await follow(await request.post(new URL(action, form.url()).href, { form: fields, maxRedirects: 0 }));
-  if (typeof callback !== 'string') throw new Error(`signing in as ${email} was refused (${callback.status()})`);
+  const callback = await follow(await atForm(form, await form.text()));
+  if (typeof callback !== 'string') throw new Error(`the provider did not send the browser back to the shop (${callback.status()} at ${callback.url()})`);
   const returned = new URL(callback).searchParams;
   const tokens = await request.post('/identity/token', {
     form: { client_id: 'storefront', grant_type: 'authorization_code', code: returned.get('code')!, redirect_uri: redirectUri, code_verifier: verifier },
@@ -118,6 +112,53 @@ export async function signIn(page: Page, email: string) {
   await page.context().addCookies([{ name: 'shop_signed_in', value: '1', url: origin }]);
   await page.goto('/account');
   await expect(page.getByRole('banner').getByRole('button', { name: /^Account menu for / })).toBeVisible();
+}
+
+/** The hidden fields of the provider's form posting to `action` (its form token), with `fields` beside them. */
+function formFields(html: string, action: RegExp, fields: Record<string, string>) {
+  const found = new RegExp(`<form\\b[^>]*action="([^"]*${action.source})"`).exec(html)?.[1];
+  if (!found) return null;
+  const form: Record<string, string> = { ...fields };
+  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) form[name!] = value!;
+  return { action: found, form };
+}
+
+/**
+ * Signs in as someone who did so earlier, over HTTP as the page's own client would (`authorizeOverHttp`): a journey that is not
+ * about signing in starts signed in without drawing the account, provider and callback pages, three page loads each, most of a
+ * browser test's cost. Signing in through those pages is sign-in.spec.ts's and account-before-scripts.spec.ts's (`signInByRedirect`).
+ */
+export async function signIn(page: Page, email: string) {
+  await authorizeOverHttp(page, async (form, html) => {
+    const login = formFields(html, /\/login/, { email, password: DEMO_PASSWORD });
+    if (!login) throw new Error(`no sign-in form at ${form.url()} (${form.status()})`);
+    const answer = await page.context().request.post(new URL(login.action, form.url()).href, { form: login.form, maxRedirects: 0 });
+    if (answer.status() < 300 || answer.status() >= 400) throw new Error(`signing in as ${email} was refused (${answer.status()})`);
+    return answer;
+  });
+}
+
+/**
+ * A new account, signed up and confirmed over HTTP as the provider's pages would post them (`authorizeOverHttp`): the sign-up
+ * form from `address` (sign-ups are counted per address), then `confirmationLink(email)` opened in the same browser, which signs
+ * in. Ends on the account page, signed in. Signing up through the pages is `signUpByHand`'s (checkout-steps.ts).
+ */
+export async function signUp(
+  page: Page,
+  account: { email: string; name: string; password: string; address: string },
+  confirmationLink: (email: string) => Promise<string>,
+) {
+  const { request } = page.context();
+  await authorizeOverHttp(page, async (form) => {
+    const register = await request.get(`${form.url()}/register`);
+    const signUpForm = formFields(await register.text(), /\/register/, { name: account.name, email: account.email, password: account.password });
+    if (!signUpForm) throw new Error(`no sign-up form at ${register.url()} (${register.status()})`);
+    const headers = { 'x-forwarded-for': account.address };
+    const sent = await request.post(new URL(signUpForm.action, register.url()).href, { form: signUpForm.form, headers, maxRedirects: 0 });
+    baseExpect(sent.status(), `signing up as ${account.email}`).toBe(200);
+    baseExpect(await sent.text(), 'the provider’s answer to the sign-up').toContain('Check your e-mail');
+    return request.get(await confirmationLink(account.email), { maxRedirects: 0 });
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect as baseExpect, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { atProviderSignIn, DEMO_PASSWORD, expectNoViolations } from './auth.ts';
+import { atProviderSignIn, DEMO_PASSWORD, expectNoViolations, signUp } from './auth.ts';
 import { relayedLink, verificationLink, VERIFY_LINK } from './mailbox.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
@@ -193,15 +193,30 @@ export function visitorAddress(testInfo: TestInfo): string {
   return `10.${digest[0]}.${digest[1]}.${(digest[2]! % 254) + 1}`;
 }
 
+/** The password `registerAndSignIn` and `signUpByHand` give a new account, for a test that signs in with it again. */
+export const newAccountPassword = (testInfo: TestInfo) => `${DEMO_PASSWORD}-${testInfo.project.name}-card`;
+
+/** Where the confirmation link is read: the staff mailbox, or (`relayed`, the Stripe shop sends real e-mail) the mail relay's, as the customer would. */
+const confirmationLink = (browser: Browser, testInfo: TestInfo, relayed: boolean) => (email: string) =>
+  relayed ? relayedLink(email, VERIFY_LINK) : verificationLink(browser, testInfo, email);
+
 /**
- * A new account of its own (no other test's saved cards or basket), made at the provider's sign-up
- * page and confirmed from the verification e-mail, read as staff from the mailbox; ends signed in.
- * `relayed`: the shop sends real e-mail (the Stripe shop), so the e-mail is read from what its mail
- * relay took, as the customer would read it.
+ * A new account of its own (no other test's saved cards or basket), signed up at the provider and confirmed from the
+ * verification e-mail (`signUp`, over HTTP as the provider's pages post them: the journeys here are not about signing up);
+ * ends signed in, on the account page. `relayed`: read the e-mail from what the Stripe shop's mail relay took.
  */
 export async function registerAndSignIn(page: Page, browser: Browser, testInfo: TestInfo, email: string, name = 'Robin Cardholder', relayed = false) {
   // Each new account from an address of its own, as shoppers' are (the shop believes a proxy on its own
   // machine): the suite's sign-ups would otherwise all count against one address's ten an hour.
+  const address = visitorAddress(testInfo);
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': address });
+  const account = { email, name, password: newAccountPassword(testInfo), address };
+  await signUp(page, account, confirmationLink(browser, testInfo, relayed));
+  await expect(page.getByRole('banner').getByRole('button', { name: `Account menu for ${name}` })).toBeVisible();
+}
+
+/** As `registerAndSignIn`, through the provider's pages: the account page sends a visitor to sign in, who creates an account there. */
+export async function signUpByHand(page: Page, browser: Browser, testInfo: TestInfo, email: string, name: string) {
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress(testInfo) });
   // The account sends a visitor who is not signed in straight to the provider.
   await page.goto('/account');
@@ -209,11 +224,11 @@ export async function registerAndSignIn(page: Page, browser: Browser, testInfo: 
   await page.getByRole('link', { name: 'Create an account' }).click();
   await page.getByLabel('Your name').fill(name);
   await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(`${DEMO_PASSWORD}-${testInfo.project.name}-card`);
+  await page.getByLabel('Password').fill(newAccountPassword(testInfo));
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
 
-  await page.goto(relayed ? await relayedLink(email, VERIFY_LINK) : await verificationLink(browser, testInfo, email));
+  await page.goto(await confirmationLink(browser, testInfo, false)(email));
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('banner').getByRole('button', { name: `Account menu for ${name}` })).toBeVisible();
 }

@@ -1,5 +1,5 @@
 import { test } from './test.ts';
-import { collectErrors, DEMO, DEMO_PASSWORD, header, pageReady, signIn } from './auth.ts';
+import { collectErrors, DEMO, header, pageReady, signIn } from './auth.ts';
 import {
   addBasin,
   BASIN_NAME,
@@ -16,6 +16,7 @@ import {
   main,
   openCheckout,
   pay,
+  newAccountPassword,
   registerAndSignIn,
   payButton,
   scan,
@@ -232,7 +233,7 @@ test('a guest who signs in part-way through a step keeps what they typed: the pr
   await header.signIn(page).click();
   const popup = await popupPromise;
   await popup.getByLabel('E-mail address').fill(email);
-  await popup.getByLabel('Password').fill(`${DEMO_PASSWORD}-${testInfo.project.name}-card`);
+  await popup.getByLabel('Password').fill(newAccountPassword(testInfo));
   await popup.getByRole('button', { name: 'Sign in', exact: true }).click();
 
   await expect(header.accountMenu(page, 'Robin Partway')).toBeVisible();

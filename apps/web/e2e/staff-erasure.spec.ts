@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Page, type TestInfo } from './test.ts';
-import { collectErrors, DEMO, DEMO_PASSWORD, expectNoViolations, signIn } from './auth.ts';
-import { registerAndSignIn } from './checkout-steps.ts';
+import { collectErrors, DEMO, expectNoViolations, signIn } from './auth.ts';
+import { newAccountPassword, registerAndSignIn } from './checkout-steps.ts';
 import { newContext } from './mailbox.ts';
 import { SCREENSHOT_DIR } from './pages.ts';
 
@@ -104,7 +104,7 @@ test('a customer asks to be erased, staff review what goes and what stays, erase
   await customer.goto('/account');
   await expect(customer).toHaveURL(/\/identity\/interaction\//);
   await customer.getByLabel('E-mail address').fill(email);
-  await customer.getByLabel('Password').fill(`${DEMO_PASSWORD}-${testInfo.project.name}-card`);
+  await customer.getByLabel('Password').fill(newAccountPassword(testInfo));
   await customer.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(customer.getByText('The e-mail address or password is not right.')).toBeVisible();
   await expect(customer).toHaveURL(/\/identity\/interaction\//);
