@@ -59,7 +59,8 @@ async function expectChanged(page: Page, orderNumber: string) {
 }
 
 test.describe('with the sandbox gateway', () => {
-  test('a customer adds a basin waste to an undispatched order and pays the difference with a new card that asks for the bank’s check @phone', async ({
+  // At 1366 px only: the sandbox's card form and bank check at 390 px are delivery-upgrade.spec.ts's (@phone).
+  test('a customer adds a basin waste to an undispatched order and pays the difference with a new card that asks for the bank’s check', async ({
     page,
   }, testInfo) => {
     const errors = collectErrors(page);
@@ -142,7 +143,8 @@ test.describe('with Stripe', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a customer upgrades delivery and pays in Stripe’s card form with a card that asks for the bank’s check @phone', async ({ page, browser }, testInfo) => {
+  // At 1366 px only: Stripe's card form and bank check on an order's page at 390 px are the basin waste test's above (@phone).
+  test('a customer upgrades delivery and pays in Stripe’s card form with a card that asks for the bank’s check', async ({ page, browser }, testInfo) => {
     const errors = collectErrors(page);
     const orderNumber = await newStripeCustomerWithOrder(page, browser, testInfo, { sku: TAP });
     await page.goto(`/account/orders/${orderNumber}/upgrade-delivery`);
