@@ -13,6 +13,8 @@
  *    cards, codes, word index, category rows), its rows read from memory: the snapshot loaded as a
  *    rebuild loads it, then BENCH_NEW_BATCHES batches of 200 new products (an import's batch), then
  *    50 single new products (staff adding one), each timed with its CPU.
+ * 4. Renames (decision 0149): 50 products renamed one at a time, each patched in with its words
+ *    filed again in the word index (before, each rebuilt the snapshot: part 3's load).
  *
  * `npm run snapshot-patch -w @shop/bench`; prints one JSON line per part.
  */
@@ -200,4 +202,24 @@ for (let n = 0; n < 50; n++) {
 }
 process.stdout.write(
   `${JSON.stringify({ part: 'one new product patched in', patches: newSingles.length, ...summary(newSingles), products: catalogue.length })}\n`,
+);
+
+/** Products renamed (decision 0149): each read again and patched in, its words filed again in the word index; before, each rebuilt the snapshot. */
+const renames: [number, number][] = [];
+for (let n = 0; n < 50; n++) {
+  const product = catalogue[Math.floor(random() * catalogue.length)]!;
+  const name = `${pick(WORDS)} Renamed${n} ${pick(THINGS)}`;
+  catalogue[product.id - 1] = { ...product, name, searchText: product.searchText.replace(product.name, name) };
+  cpuBefore = process.cpuUsage();
+  wallBefore = performance.now();
+  snapshots.productsChanged({ db, clock }, [product.id]);
+  await snapshots.patched({ db, clock });
+  used = process.cpuUsage(cpuBefore);
+  renames.push([performance.now() - wallBefore, (used.user + used.system) / 1000]);
+  await new Promise((resolve) => setImmediate(resolve));
+}
+const renamed = await snapshots.snapshotOf({ db, clock });
+if (renamed.suggestions.match(['renamed49'], 5, (term) => [term]).length !== 1) throw new Error('a renamed product was not patched in');
+process.stdout.write(
+  `${JSON.stringify({ part: 'one product renamed, patched in', patches: renames.length, ...summary(renames), products: catalogue.length })}\n`,
 );

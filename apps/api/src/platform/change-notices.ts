@@ -15,8 +15,9 @@ import { sendChangeNotice } from './change-notices.repository.ts';
 export const CHANGES_CHANNEL = 'shop_changes';
 
 /**
- * What a notice is about: `catalogue` (what a listing shows, but prices, stock and new products), `products`
- * (a price or stock status edited, or a product added: the notice is `products:<id>`, decisions 0080 and 0138), a business's
+ * What a notice is about: `catalogue` (what a listing shows, but prices, stock, new products and products edited in
+ * place), `products` (a price or stock status edited, a product added, or renamed or otherwise edited in place: the
+ * notice is `products:<id>`, decisions 0080, 0138 and 0149), a business's
  * `trade-bands`, `pricing` (bands and VAT rates), `jobs` (a retry asked for), `content` (a content page or global item
  * published, scheduled or changed), `search-synonyms` (staff changed search's synonym groups, decision 0109).
  */

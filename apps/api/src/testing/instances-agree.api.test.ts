@@ -14,9 +14,9 @@ import type { Actor } from '../platform/context.ts';
  * Two API instances on one PostgreSQL database (docs/scaling.md): a price, a stock level and a
  * business's trade band changed through one are seen by the other as soon as its change notice is
  * heard, not when what it keeps ages out. The second instance's clock stands still but for the
- * moves made here, so only the notices can make it read again: a price or stock status is patched
- * into its snapshot with no rebuild (decision 0080; the clock is not moved, so no check of the
- * snapshot falls due), a structural change has it checked no sooner than CHANGE_REBUILD_GAP_MS
+ * moves made here, so only the notices can make it read again: a price or stock status, or a
+ * product renamed, is patched into its snapshot with no rebuild (decisions 0080 and 0149; the clock
+ * is not moved, so no check of the snapshot falls due), a structural change has it checked no sooner than CHANGE_REBUILD_GAP_MS
  * after it loaded (the clock is moved that far, far short of the 45 s after which it would be
  * checked anyway), and a band is kept 5 s and bands and rates a minute (the clock is not moved at
  * all); search synonyms are read again on the notice alone. The bound: each change is seen within
@@ -81,13 +81,30 @@ describe.runIf(onPostgres)('two API instances on one database', () => {
     expect(reader.platform.changes.heard().catalogue).toBe(structural);
   });
 
-  it('agree on a change a patch cannot make (a product renamed): the other rebuilds, no sooner than the gap after its load', async () => {
+  it('agree on a product renamed on one, by any statement: the other patches its words in, with no rebuild', async () => {
     const item = await findSeededSku(writer.database.db, sql`s.status = 'in_stock' and not p.is_bundle`, 9);
+    const structural = reader.platform.changes.heard().catalogue;
+    await writer.database.db.execute(
+      sql`update products set name = name || ' Quenby', search_text = search_text || ' Quenby'
+          where id = (select product_id from offerings where sku = ${item.sku})`,
+    );
+    const foundByName = async () => {
+      const response = await reader.inject({ method: 'POST', url: '/api/catalogue/Search', payload: { query: 'quenby' } });
+      return (response.json() as SearchListing).products.map((card) => card.sku);
+    };
+    await seenWithin(async () => (await readerCard(item.sku)).productName.endsWith(' Quenby') && (await foundByName()).includes(item.sku));
+    expect(reader.platform.changes.heard().catalogue).toBe(structural);
+  });
+
+  it('agree on a change a patch cannot make (a product moved to another category): the other rebuilds, no sooner than the gap after its load', async () => {
+    const item = await findSeededSku(writer.database.db, sql`s.status = 'in_stock' and not p.is_bundle`, 11);
+    const before = (await readerCard(item.sku)).defaultCategory.slug;
     now += CHANGE_REBUILD_GAP_MS;
     await writer.database.db.execute(
-      sql`update products set name = name || ' (renamed)' where id = (select product_id from offerings where sku = ${item.sku})`,
+      sql`update products set category_id = (select c.id from categories c where c.parent_id is not null and c.id <> products.category_id order by c.id limit 1)
+          where id = (select product_id from offerings where sku = ${item.sku})`,
     );
-    const took = await seenWithin(async () => (await readerCard(item.sku)).productName.endsWith('(renamed)'));
+    const took = await seenWithin(async () => (await readerCard(item.sku)).defaultCategory.slug !== before);
     expect(took).toBeLessThan(NOTICE_BOUND_MS);
   });
 

@@ -8,8 +8,8 @@ import { openSameDatabase } from './test-database.ts';
 import { startTestApi, type TestApi } from './test-api.ts';
 
 /**
- * A product made by staff, or by an import, is patched into every instance's catalogue snapshot
- * when its notice comes (decision 0138): listings, search by name and by code, and suggestions
+ * A product made by staff, or by an import, or renamed, is patched into every instance's catalogue
+ * snapshot when its notice comes (decisions 0138 and 0149): listings, search by name and by code, and suggestions
  * show it, with no rebuild. Each instance's clock stands still, so no check of its snapshot ever
  * falls due: a rebuild would need a `catalogue` notice (none is heard) and would still wait
  * CHANGE_REBUILD_GAP_MS on the clock, so only a patch can show the product. On PostgreSQL a second
@@ -123,6 +123,21 @@ describe('new products patched into every instance’s snapshot', () => {
       await expect.poll(shown, { timeout: NOTICE_BOUND_MS, interval: 50 }).toEqual({ byCode: sku, inFinish: ['QUILL7-WH'] });
     }
     expect(instances().map((instance) => instance.platform.changes.heard().catalogue)).toEqual(structural);
+  });
+
+  it('finds a product staff rename by its new name, and no longer by its old one, with no rebuild', async () => {
+    const structural = instances().map((instance) => instance.platform.changes.heard().catalogue);
+    const products = instances().map((instance) => instance.platform.changes.heard().products);
+    const { version } = await staff.getStaffProduct({ params: { id: quillon.id } });
+    await staff.updateStaffProduct({ params: { id: quillon.id }, body: { version, name: 'Zanthorpe Brackwell Basin' } });
+    await shownEverywhere('Zanthorpe Brackwell Basin', 'QUILL7-WH', seeded.categorySlug, structural);
+    for (const instance of instances()) {
+      const byOldName = await ask<SearchListing>(instance, 'Search', { query: 'Quillon', size: 48 });
+      const suggested = await instance.inject({ method: 'GET', url: '/api/catalogue/Search/Autocomplete', query: { query: 'quillon' } });
+      expect(byOldName.products.map((product) => product.sku)).not.toContain('QUILL7-WH');
+      expect((suggested.json() as Autocomplete).products.map((product) => product.sku)).not.toContain('QUILL7-WH');
+    }
+    expect(instances().every((instance, k) => instance.platform.changes.heard().products > products[k]!)).toBe(true);
   });
 
   it('shows the products an import makes, batch by batch, with no rebuild', async () => {

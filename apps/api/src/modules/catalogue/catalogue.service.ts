@@ -304,7 +304,8 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
     getStaffProduct: (ctx, id) => editor.getStaffProduct(deps, ctx, id),
     updateStaffProduct: async (ctx, id, body) => {
       await editor.updateStaffProduct(deps, ctx, id, body);
-      products.update(ctx, { kind: 'product' });
+      // Renamed or otherwise edited in place, it is patched in, as its notice has every other instance do (decision 0149).
+      products.update(ctx, { kind: 'product', productIds: [id] });
       return editor.getStaffProduct(deps, ctx, id);
     },
     getStaffProductChoices: (ctx) => editor.getStaffProductChoices(deps, ctx),

@@ -124,6 +124,15 @@ function answersOf(snapshot: CatalogueSnapshot, queries: { terms: string[][]; co
   };
 }
 
+/** Fifty products listed, and their snapshot loaded. */
+async function fiftyListed(seed: number) {
+  const random = randomOf(seed);
+  const all = Array.from({ length: 50 }, (_, k) => productOf(k + 1, random));
+  const snapshots = productSnapshots(sourceOf(() => all));
+  const db = {} as never;
+  return { all, snapshots, db, before: await snapshots.snapshotOf({ db, clock }) };
+}
+
 describe('new products patched into the catalogue snapshot', () => {
   for (const seed of [1, 2, 3, 4, 5, 6]) {
     it(`answers listings, orders, facets, cards, suggestions and codes as a fresh build of the same products does (seed ${seed})`, async () => {
@@ -134,6 +143,8 @@ describe('new products patched into the catalogue snapshot', () => {
       let nextId = first + 1;
       let listed = catalogue.length;
       const all = [...catalogue];
+      /** The words of names products had before they were renamed: searched for, they find what a fresh build finds. */
+      const renamedFrom: string[] = [];
       const snapshots = productSnapshots(sourceOf(() => all.slice(0, listed)));
       const patchedDb = {} as never;
       await snapshots.snapshotOf({ db: patchedDb, clock });
@@ -161,6 +172,20 @@ describe('new products patched into the catalogue snapshot', () => {
           });
           ids.push(varied.id);
         }
+        if (random.next() < 0.7) {
+          // A product listed renamed (its words filed again, a word of its own now no row's), or given another brand.
+          const renamed = all[random.below(listed)]!;
+          const name = `${random.pick(WORDS)}${random.next() < 0.5 ? ` r${nextId}` : ''} ${random.pick(THINGS)}`;
+          renamedFrom.push(...renamed.name.toLowerCase().split(' '));
+          Object.assign(renamed, { name, searchText: renamed.searchText.replace(renamed.name, name) });
+          ids.push(renamed.id);
+        }
+        if (random.next() < 0.3) {
+          const rebranded = all[random.below(listed)]!;
+          const brandName = random.pick(BRANDS.filter((brand) => brand !== rebranded.brandName));
+          Object.assign(rebranded, { brandName, brandSlug: brandName.toLowerCase(), searchText: rebranded.searchText.replace(rebranded.brandName, brandName) });
+          ids.push(rebranded.id);
+        }
         listed = all.length;
         snapshots.productsChanged({ db: patchedDb, clock }, ids);
         await snapshots.patched({ db: patchedDb, clock });
@@ -177,6 +202,10 @@ describe('new products patched into the catalogue snapshot', () => {
           [`x${nextId}`],
           ...Array.from({ length: 10 }, () => [`x${first + 1 + random.below(nextId - first)}`]),
           ['chrome', 'tap'],
+          ...renamedFrom.map((word) => [word]),
+          ...renamedFrom.map((word) => [word.slice(0, 3)]),
+          ['arden', 'vito', 'calder', 'bristan'].map((brand) => brand.slice(0, 4)),
+          [`r${nextId}`],
         ],
         codes: Array.from({ length: 30 }, () => random.pick(all).skus[0]!).concat(
           all.filter((product) => product.skus.length > 1).map((product) => product.skus.at(-1)!),
@@ -186,7 +215,7 @@ describe('new products patched into the catalogue snapshot', () => {
     });
   }
 
-  it('rebuilds rather than patch a product whose id is not after the last, or one renamed', async () => {
+  it('rebuilds rather than patch a product whose id is not after the last', async () => {
     const random = randomOf(9);
     const all = Array.from({ length: 50 }, (_, k) => productOf(k + 1, random));
     const hidden = all.splice(10, 1)[0]!;
@@ -199,19 +228,36 @@ describe('new products patched into the catalogue snapshot', () => {
     await snapshots.patched({ db, clock });
     expect(await snapshots.snapshotOf({ db, clock })).toBe(before);
     expect(before.index.rowOfId.has(hidden.id)).toBe(false);
-    // A product renamed: its words are filed in the word index, which a patch does not file again.
-    all[3]!.name = 'Renamed Basin';
-    snapshots.productsChanged({ db, clock }, [all[3]!.id]);
+  });
+
+  it('patches a renamed product in rather than rebuild: found by its new name, no longer by its old one', async () => {
+    const { all, snapshots, db, before } = await fiftyListed(10);
+    const product = all[3]!;
+    const found = (snapshot: CatalogueSnapshot, word: string) => snapshot.suggestions.match([word], 50, expand).map((row) => snapshot.index.ids[row]);
+    Object.assign(product, { name: 'Ravensworth Basin', searchText: product.searchText.replace(product.name, 'Ravensworth Basin') });
+    const price = product.priceIncVat;
+    snapshots.productsChanged({ db, clock }, [product.id]);
     await snapshots.patched({ db, clock });
-    expect(await snapshots.snapshotOf({ db, clock })).toBe(before);
+    const after = await snapshots.snapshotOf({ db, clock });
+    // A patch: the index's columns are the same, not a rebuild's new ones.
+    expect(after).not.toBe(before);
+    expect(after.index.prices).toBe(before.index.prices);
+    expect(found(after, 'ravensworth')).toEqual([product.id]);
+    expect(found(after, 'ravens')).toEqual([product.id]);
+    expect(after.suggestionFacts[after.index.rowOfId.get(product.id)!]).toMatchObject({ name: 'Ravensworth Basin', headWord: 'basin' });
+    expect(after.cards.cardOf(after.index.rowOfId.get(product.id)!)).toMatchObject({ productName: 'Ravensworth Basin', price: { priceIncTax: price } });
+    // Renamed again: the word it had is no product's, so it finds nothing by it.
+    Object.assign(product, { name: 'Ormesby Basin', searchText: product.searchText.replace('Ravensworth Basin', 'Ormesby Basin') });
+    snapshots.productsChanged({ db, clock }, [product.id]);
+    await snapshots.patched({ db, clock });
+    const again = await snapshots.snapshotOf({ db, clock });
+    expect(found(again, 'ravensworth')).toEqual([]);
+    expect(found(again, 'ormesby')).toEqual([product.id]);
+    expect(again.index.prices).toBe(before.index.prices);
   });
 
   it('patches a new variant of a product listed in rather than rebuild: its code is found, in its finish', async () => {
-    const random = randomOf(11);
-    const all = Array.from({ length: 50 }, (_, k) => productOf(k + 1, random));
-    const snapshots = productSnapshots(sourceOf(() => all));
-    const db = {} as never;
-    const before = await snapshots.snapshotOf({ db, clock });
+    const { all, snapshots, db, before } = await fiftyListed(11);
     const product = all[7]!;
     const sku = `${product.sku.replace(/-\d+$/, '')}-9`;
     Object.assign(product, { skus: [...product.skus, sku], facets: [...product.facets, ['finish', 'Polished Nickel']] });

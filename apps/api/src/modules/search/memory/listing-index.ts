@@ -27,9 +27,9 @@ import { buildSuggestionIndex, headWord, type NamedEntry, type SuggestionIndex }
  * next caller check it as if it were near its end (served while a new one loads), but never sooner
  * than CHANGE_REBUILD_GAP_MS after the snapshot was loaded, so each instance rebuilds at most that
  * often (decision 0075 measures what a rebuild costs). A price or stock status changed, a new
- * product, and a new variant of one, are not counted: the notice names the products, which are read
- * again and patched into the snapshot served (`patchSoon`, decisions 0080 and 0138), within
- * milliseconds and with no rebuild.
+ * product, a new variant of one, and a product renamed or otherwise edited in place, are not
+ * counted: the notice names the products, which are read again and patched into the snapshot served
+ * (`patchSoon`, decisions 0080, 0138 and 0149), within milliseconds and with no rebuild.
  */
 export const LISTING_SNAPSHOT_TTL_MS = 60_000;
 const REFRESH_AFTER_MS = 45_000;
@@ -201,17 +201,15 @@ function rebuildSoon(ctx: SnapshotContext, entry: Entry): void {
 
 /**
  * `snapshot` with `products` set into it; null when a patch cannot make the change. A product it
- * lists has its price, stock, facets and card set (decision 0080), and its codes when its skus
- * changed (a variant added); a new one (decision 0138) is added after the last row, to the index,
+ * lists has its price, stock, facets and card set (decision 0080), its codes when its skus changed
+ * (a variant added), and its words when its name or searched text did (decision 0149); a new one (decision 0138) is added after the last row, to the index,
  * cards, codes, word index and its category's rows.
  */
 function patchSnapshot(snapshot: CatalogueSnapshot, products: IndexedProduct[]): CatalogueSnapshot | null {
   const { rowOfId } = snapshot.index;
   const known = products.filter((product) => rowOfId.has(product.id));
   const added = products.filter((product) => !rowOfId.has(product.id)).toSorted((a, b) => a.id - b.id);
-  // Checked before anything is changed, so a refused patch leaves the snapshot served whole. A
-  // renamed product's words are in the word index, which a patch does not file again.
-  if (known.some((product) => snapshot.suggestionFacts[rowOfId.get(product.id)!]!.name !== product.name)) return null;
+  // Checked before anything is changed, so a refused patch leaves the snapshot served whole.
   const recoded = known.filter((product) => snapshot.suggestionFacts[rowOfId.get(product.id)!]!.skuList !== skuListOf(product));
   const lastId = snapshot.index.size === 0 ? 0 : snapshot.index.ids[snapshot.index.size - 1]!;
   if (added.length > 0 && added[0]!.id <= lastId) return null;
@@ -228,18 +226,13 @@ function patchSnapshot(snapshot: CatalogueSnapshot, products: IndexedProduct[]):
   // A listed product keeps its row through a patch, so its codes are set again at the same row.
   const coded = [...recoded, ...added].map((product) => ({ row: rowOf(product), skus: product.skus }));
   const codes = coded.length === 0 ? snapshot.codes : snapshot.codes.withProducts(coded, new Set(recoded.map(rowOf)));
-  if (added.length === 0) return { ...snapshot, index, codes };
-  const rows = added.map(rowOf);
-  return {
-    ...snapshot,
-    index,
-    ...rowSets(index, snapshot.categoryById, snapshot.categoryRows, rows),
-    suggestions: snapshot.suggestions.withRows(
-      added.map((product, k) => ({ ...product, row: rows[k]! })),
-      index.sortRows[1],
-    ),
-    codes,
-  };
+  // A product renamed, or given another brand, has its words filed again; a new one's are added.
+  const suggestions = snapshot.suggestions.withProducts(
+    products.map((product) => ({ ...product, row: rowOf(product) })),
+    index.sortRows[1],
+  );
+  if (added.length === 0) return { ...snapshot, index, codes, suggestions };
+  return { ...snapshot, index, ...rowSets(index, snapshot.categoryById, snapshot.categoryRows, added.map(rowOf)), suggestions, codes };
 }
 
 /** Sets a product's card and suggestion facts at its row (the lists are shared with the snapshot before, which only reads rows it has). */

@@ -27,10 +27,12 @@ export interface SuggestionIndex {
    */
   match(terms: string[], limit: number, expand: ExpandSynonyms, rewrites?: readonly string[][]): number[];
   /**
-   * This index with new products' rows added after the last (decision 0138), `rankOrder` the
-   * listing's "recommended" order with them in it; this one is left as it was.
+   * This index with products' words filed again: a row it has (a product renamed, or its brand or
+   * other searched text changed) takes its new words, rows past its last are new products' (decision
+   * 0138); `rankOrder` is the listing's "recommended" order with them in it. This one is left as it
+   * was, and returned when no product's words changed.
    */
-  withRows(products: readonly (SuggestionProduct & { row: number })[], rankOrder: Int32Array): SuggestionIndex;
+  withProducts(products: readonly (SuggestionProduct & { row: number })[], rankOrder: Int32Array): SuggestionIndex;
 }
 
 /** Suggestions for categories and brands: names matched by words. */
@@ -154,21 +156,41 @@ function fillPostings({ filled, next }: { filled: Postings; next: Int32Array }, 
 
 /**
  * `rowWords` with every word renumbered by `numberOf` (the numbers keep their order, so each row's
- * stay sorted) and new rows' word lists after the last row.
+ * stay sorted), the `replaced` rows' word lists swapped for new ones, and new rows' lists after the
+ * last row. The rows between replaced ones are copied across in runs.
  */
-function withRowWords(rowWords: RowWords, numberOf: Int32Array | null, added: readonly number[][]): RowWords {
+function withRowWords(rowWords: RowWords, numberOf: Int32Array | null, replaced: ReadonlyMap<number, Int32Array>, added: readonly Int32Array[]): RowWords {
   const size = rowWords.start.length - 1;
+  const listLength = (row: number) => rowWords.start[row + 1]! - rowWords.start[row]!;
+  let total = rowWords.words.length + added.reduce((sum, list) => sum + list.length, 0);
+  for (const [row, list] of replaced) total += list.length - listLength(row);
   const start = new Int32Array(size + added.length + 1);
-  start.set(rowWords.start);
-  const numbers = new Int32Array(rowWords.words.length + added.reduce((sum, list) => sum + list.length, 0));
-  if (numberOf) for (let k = 0; k < rowWords.words.length; k++) numbers[k] = numberOf[rowWords.words[k]!]!;
-  else numbers.set(rowWords.words);
-  let at = rowWords.words.length;
+  const numbers = new Int32Array(total);
+  let at = 0;
+  /** Rows `from` to `to`, unchanged but for their numbers, from `at` on. */
+  const copyRun = (from: number, to: number) => {
+    const shift = at - rowWords.start[from]!;
+    for (let row = from; row < to; row++) start[row] = rowWords.start[row]! + shift;
+    const run = rowWords.words.subarray(rowWords.start[from], rowWords.start[to]);
+    if (numberOf) for (let k = 0; k < run.length; k++) numbers[at + k] = numberOf[run[k]!]!;
+    else numbers.set(run, at);
+    at += run.length;
+  };
+  let next = 0;
+  for (const row of [...replaced.keys()].toSorted((a, b) => a - b)) {
+    copyRun(next, row);
+    start[row] = at;
+    numbers.set(replaced.get(row)!, at);
+    at += replaced.get(row)!.length;
+    next = row + 1;
+  }
+  copyRun(next, size);
   for (const [k, list] of added.entries()) {
+    start[size + k] = at;
     numbers.set(list, at);
     at += list.length;
-    start[size + k + 1] = at;
   }
+  start[size + added.length] = at;
   return { start, words: numbers };
 }
 
@@ -264,47 +286,58 @@ class WordIndex implements SuggestionIndex {
   }
 
   /**
-   * Words met for the first time are merged into the vocabulary (its numbers move up past them,
-   * so every row's words are renumbered: one pass), the new rows' words go after the last row's,
-   * and each word's rows are filed again in rank order (one pass over every row's words). That is
-   * linear in the index's words, a few milliseconds at 20,000 products, against a build that must
-   * split every product's text into words again.
+   * Words met for the first time are merged into the vocabulary, and words no row has any more (a
+   * renamed product's old name) leave it, as a build would not have them (the numbers move, so
+   * every row's words are renumbered: one pass); the changed rows' words are swapped, the new rows'
+   * go after the last row's, and each word's rows are filed again in rank order (one pass over
+   * every row's words). That is linear in the index's words, a few milliseconds at 20,000
+   * products, against a build that must split every product's text into words again.
    */
-  withRows(products: readonly (SuggestionProduct & { row: number })[], rankOrder: Int32Array): SuggestionIndex {
+  withProducts(products: readonly (SuggestionProduct & { row: number })[], rankOrder: Int32Array): SuggestionIndex {
     const size = this.rankOf.length;
-    const rows = products.toSorted((a, b) => a.row - b.row);
-    if (rows.some((product, k) => product.row !== size + k)) throw new Error('New rows must follow the last');
-    const fresh = [...new Set(rows.flatMap((product) => [...words(product.name), ...words(product.searchText)]))]
-      .filter((word) => this.vocabulary[this.lowerBound(word)] !== word)
-      .toSorted();
+    const added = products.filter((product) => product.row >= size).toSorted((a, b) => a.row - b.row);
+    if (added.some((product, k) => product.row !== size + k)) throw new Error('New rows must follow the last');
+    const reworded = products.filter((product) => product.row < size && !this.hasWordsOf(product));
+    if (added.length === 0 && reworded.length === 0) return this;
+    const changed = [...reworded, ...added];
+    const wordsNow = new Set(changed.flatMap((product) => [...words(product.name), ...words(product.searchText)]));
+    const fresh = [...wordsNow].filter((word) => this.vocabulary[this.lowerBound(word)] !== word).toSorted();
+    // A word only the reworded rows had, and none of them has now, is no row's.
+    const leaving = new Map<number, number>();
+    for (const { row } of reworded) {
+      for (let k = this.allWords.start[row]!; k < this.allWords.start[row + 1]!; k++)
+        leaving.set(this.allWords.words[k]!, (leaving.get(this.allWords.words[k]!) ?? 0) + 1);
+    }
+    const gone = new Set<number>();
+    for (const [word, rows] of leaving) {
+      const filed = this.allPostings.start[word + 1]! - this.allPostings.start[word]!;
+      if (filed === rows && !wordsNow.has(this.vocabulary[word]!)) gone.add(word);
+    }
     let { vocabulary } = this;
     let numberOf: Int32Array | null = null;
-    if (fresh.length > 0) {
-      // Both lists sorted: merged in one pass, each old word's new number noted.
+    if (fresh.length > 0 || gone.size > 0) {
+      // Both lists sorted: merged in one pass, each old word's new number noted (a word gone has none).
       vocabulary = [];
-      numberOf = new Int32Array(this.vocabulary.length);
+      numberOf = new Int32Array(this.vocabulary.length).fill(-1);
       let next = 0;
       for (const [old, word] of this.vocabulary.entries()) {
         while (next < fresh.length && fresh[next]! < word) vocabulary.push(fresh[next++]!);
+        if (gone.has(old)) continue;
         numberOf[old] = vocabulary.length;
         vocabulary.push(word);
       }
       vocabulary.push(...fresh.slice(next));
     }
-    const numbersOf = (text: string) => {
-      const list = [...new Set(words(text))].map((word) => lowerBoundIn(vocabulary, word));
-      return list.toSorted((a, b) => a - b);
-    };
-    const nameWords = withRowWords(
-      this.nameWords,
-      numberOf,
-      rows.map((product) => numbersOf(product.name)),
-    );
-    const allWords = withRowWords(
-      this.allWords,
-      numberOf,
-      rows.map((product) => numbersOf(`${product.name} ${product.searchText}`)),
-    );
+    const numbersOf = (text: string) => Int32Array.from(new Set(words(text)), (word) => lowerBoundIn(vocabulary, word)).toSorted();
+    const rowWordsOf = (own: RowWords, textOf: (product: SuggestionProduct) => string) =>
+      withRowWords(
+        own,
+        numberOf,
+        new Map(reworded.map((product) => [product.row, numbersOf(textOf(product))])),
+        added.map((product) => numbersOf(textOf(product))),
+      );
+    const nameWords = rowWordsOf(this.nameWords, (product) => product.name);
+    const allWords = rowWordsOf(this.allWords, (product) => `${product.name} ${product.searchText}`);
     const postingsOf = (rowWords: RowWords) => {
       const postings = emptyPostings(rowWords, vocabulary.length);
       fillPostings(postings, rowWords, rankOrder, 0, rankOrder.length);
@@ -313,6 +346,22 @@ class WordIndex implements SuggestionIndex {
     const rankOf = new Int32Array(rankOrder.length);
     for (const [rank, row] of rankOrder.entries()) rankOf[row] = rank;
     return new WordIndex({ vocabulary, nameWords, allWords, namePostings: postingsOf(nameWords), allPostings: postingsOf(allWords), rankOf });
+  }
+
+  /** Whether the row's words are the product's as it is now: its name's, and all its searched text's. */
+  private hasWordsOf(product: SuggestionProduct & { row: number }): boolean {
+    const same = (own: RowWords, text: string) => {
+      const list: number[] = [];
+      for (const word of new Set(words(text))) {
+        const number = this.lowerBound(word);
+        if (this.vocabulary[number] !== word) return false;
+        list.push(number);
+      }
+      const from = own.start[product.row]!;
+      if (own.start[product.row + 1]! - from !== list.length) return false;
+      return list.toSorted((a, b) => a - b).every((number, k) => own.words[from + k] === number);
+    };
+    return same(this.nameWords, product.name) && same(this.allWords, `${product.name} ${product.searchText}`);
   }
 
   match(terms: string[], limit: number, expand: ExpandSynonyms, rewrites: readonly string[][] = []): number[] {
