@@ -2,6 +2,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { idempotencyKeys } from '../db/platform.tables.ts';
+import { builtOnce, rawStatement } from '../db/built-once.ts';
 
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
 
@@ -18,24 +19,53 @@ export interface KeyName {
 const RELAXED = sql`with relaxed as (select set_config('synchronous_commit', 'off', true) as setting)`;
 
 const named = ({ scope, key }: KeyName) => and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
-const rowsOf = (result: unknown) => (result as { rows: { key: string }[] }).rows;
+
+const p = sql.placeholder;
+
+/** The claim and the answer's keeping, run on every idempotent call: built once (decision 0151). */
+const claimRelaxed = builtOnce<Record<string, unknown>, { rows: { key: string }[] }>((db) =>
+  rawStatement(
+    db,
+    sql`${RELAXED}
+      insert into ${idempotencyKeys} (scope, key, request_hash, state, locked_until, created_at)
+      select ${p('scope')}, ${p('key')}, ${p('requestHash')}, 'in_progress', ${p('lockedUntil')}::timestamptz, ${p('now')}::timestamptz from relaxed
+      on conflict do nothing returning key`,
+  ),
+);
+const claim = builtOnce<Record<string, unknown>, { key: string }[]>((db) =>
+  db
+    .insert(idempotencyKeys)
+    .values({ scope: p('scope'), key: p('key'), requestHash: p('requestHash'), state: 'in_progress', lockedUntil: p('lockedUntil'), createdAt: p('now') })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key })
+    .prepare('claim_idempotency_key'),
+);
+const finishRelaxed = builtOnce<Record<string, unknown>, unknown>((db) =>
+  rawStatement(
+    db,
+    sql`${RELAXED}
+      update ${idempotencyKeys} set state = 'done', response_status = ${p('status')}, response = ${p('json')}::jsonb
+      from relaxed where scope = ${p('scope')} and key = ${p('key')}`,
+  ),
+);
+const finish = builtOnce<Record<string, unknown>, unknown>((db) =>
+  db
+    .update(idempotencyKeys)
+    .set({ state: 'done', responseStatus: sql`${p('status')}`, response: sql`${p('json')}::jsonb` })
+    .where(and(eq(idempotencyKeys.scope, p('scope')), eq(idempotencyKeys.key, p('key'))))
+    .prepare('finish_idempotency_key'),
+);
 
 /** Claims the key for a call that now runs (`insert … on conflict do nothing`); false when it is held or done already. */
-export async function claimKey(db: Database, name: KeyName, claim: { requestHash: string; lockedUntil: Date; now: Date }, relaxed: boolean): Promise<boolean> {
-  if (relaxed) {
-    const result = await db.execute(sql`${RELAXED}
-      insert into ${idempotencyKeys} (scope, key, request_hash, state, locked_until, created_at)
-      select ${name.scope}, ${name.key}, ${claim.requestHash}, 'in_progress',
-        ${claim.lockedUntil.toISOString()}::timestamptz, ${claim.now.toISOString()}::timestamptz from relaxed
-      on conflict do nothing returning key`);
-    return rowsOf(result).length > 0;
-  }
-  const rows = await db
-    .insert(idempotencyKeys)
-    .values({ ...name, requestHash: claim.requestHash, state: 'in_progress', lockedUntil: claim.lockedUntil, createdAt: claim.now })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  return rows.length > 0;
+export async function claimKey(
+  db: Database,
+  name: KeyName,
+  claimed: { requestHash: string; lockedUntil: Date; now: Date },
+  relaxed: boolean,
+): Promise<boolean> {
+  const values = { ...name, requestHash: claimed.requestHash, lockedUntil: claimed.lockedUntil, now: claimed.now };
+  if (relaxed) return (await claimRelaxed(db, { ...values, lockedUntil: claimed.lockedUntil.toISOString(), now: claimed.now.toISOString() })).rows.length > 0;
+  return (await claim(db, values)).length > 0;
 }
 
 export async function findKey(db: Database, name: KeyName): Promise<IdempotencyKeyRow | undefined> {
@@ -55,16 +85,7 @@ export async function takeOverKey(db: Database, name: KeyName, lockedUntil: Date
 
 /** Stores the answer a replay gives (`json`: the answer as JSON text). */
 export async function finishKey(db: Database, name: KeyName, status: number, json: string, relaxed: boolean): Promise<void> {
-  if (relaxed) {
-    await db.execute(sql`${RELAXED}
-      update ${idempotencyKeys} set state = 'done', response_status = ${status}, response = ${json}::jsonb
-      from relaxed where scope = ${name.scope} and key = ${name.key}`);
-    return;
-  }
-  await db
-    .update(idempotencyKeys)
-    .set({ state: 'done', responseStatus: status, response: sql`${json}::jsonb` })
-    .where(named(name));
+  await (relaxed ? finishRelaxed : finish)(db, { ...name, status, json });
 }
 
 /** Frees a key whose call failed without an answer to keep, so a retry runs again. */

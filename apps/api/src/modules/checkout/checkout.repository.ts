@@ -1,13 +1,23 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { builtOnce } from '../../db/built-once.ts';
 import { addressesOf, type DataSubject } from '../../platform/personal-data.ts';
 import { checkouts, paymentRecoveries } from './checkout.tables.ts';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 export type CheckoutChange = Partial<Omit<typeof checkouts.$inferInsert, 'basketId' | 'updatedAt'>>;
 
+// Read on every checkout call: built once (decision 0151).
+const checkoutOf = builtOnce<{ basketId: string }, CheckoutRow[]>((db) =>
+  db
+    .select()
+    .from(checkouts)
+    .where(eq(checkouts.basketId, sql.placeholder('basketId')))
+    .prepare('find_checkout'),
+);
+
 export async function findCheckout(db: Database, basketId: string): Promise<CheckoutRow | undefined> {
-  const [row] = await db.select().from(checkouts).where(eq(checkouts.basketId, basketId));
+  const [row] = await checkoutOf(db, { basketId });
   return row;
 }
 

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { builtOnce } from '../../db/built-once.ts';
 import { isSubjectsAddress } from '../../db/personal-data.ts';
 import { ERASED_NAME, erasedEmail, type DataSubject } from '../../platform/personal-data.ts';
 import { emailOutbox, type EmailTransportKind } from './notifications.tables.ts';
@@ -7,9 +8,20 @@ import { emailOutbox, type EmailTransportKind } from './notifications.tables.ts'
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 export type NewOutboxRow = Pick<typeof emailOutbox.$inferInsert, 'to' | 'subject' | 'html' | 'text' | 'template' | 'dedupeKey'>;
 
+const p = sql.placeholder;
+// Every order and account e-mail: built once (decision 0151).
+const emailInsert = builtOnce<Required<NewOutboxRow>, { id: string }[]>((db) =>
+  db
+    .insert(emailOutbox)
+    .values({ to: p('to'), subject: p('subject'), html: p('html'), text: p('text'), template: p('template'), dedupeKey: p('dedupeKey') })
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+    .returning({ id: emailOutbox.id })
+    .prepare('insert_email'),
+);
+
 /** Inserts a message; with a dedupe key already present it inserts nothing and returns the existing id. */
 export async function insertEmail(db: Database, row: NewOutboxRow): Promise<{ id: string }> {
-  const [inserted] = await db.insert(emailOutbox).values(row).onConflictDoNothing({ target: emailOutbox.dedupeKey }).returning({ id: emailOutbox.id });
+  const [inserted] = await emailInsert(db, { ...row, dedupeKey: row.dedupeKey ?? null });
   if (inserted) return inserted;
   const [existing] = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.dedupeKey, row.dedupeKey!));
   if (!existing) throw new Error(`Outbox insert for dedupe key ${row.dedupeKey} neither inserted nor found`);

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { formatPenceShort, LONDON_TIME_ZONE, newOrderNumber } from '@shop/contracts';
 import type { Database } from '../../db/client.ts';
+import { builtOnce, rawStatement } from '../../db/built-once.ts';
 import { isSubjectsAddress } from '../../db/personal-data.ts';
 import { type DataSubject } from '../../platform/personal-data.ts';
 import {
@@ -48,6 +49,43 @@ async function insertNumbered(db: Database, rows: readonly Omit<NewOrder, 'order
   return inserted;
 }
 
+const p = sql.placeholder;
+
+/** `insertOrder`'s one statement, built once (decision 0151): every value a placeholder, the lines as arrays. */
+const placeOrderRows = builtOnce<Record<string, unknown>, { rows: { historyId: string }[] }>((db) =>
+  rawStatement(
+    db,
+    sql`with placed as (
+        insert into ${orders} (id, order_number, basket_id, customer_id, email_address, customer_name, order_reference, phone,
+          delivery_address, delivery_instructions, billing_address, delivery, channel, discount_code, goods_pence, discount_pence,
+          delivery_pence, total_pence, vat_pence, payment_intent_ref, payment_method, card_brand, card_last4, captured_pence, status,
+          placed_at, updated_at)
+        values (${p('id')}, ${p('orderNumber')}, ${p('basketId')}, ${p('customerId')}, ${p('emailAddress')}, ${p('customerName')},
+          ${p('orderReference')}, ${p('phone')}, ${p('deliveryAddress')}::jsonb, ${p('deliveryInstructions')},
+          ${p('billingAddress')}::jsonb, ${p('delivery')}::jsonb, ${p('channel')}, ${p('discountCode')},
+          ${p('goodsPence')}, ${p('discountPence')}, ${p('deliveryPence')}, ${p('totalPence')}, ${p('vatPence')},
+          ${p('paymentIntentRef')}, ${p('paymentMethod')}, ${p('cardBrand')}, ${p('cardLast4')}, ${p('capturedPence')},
+          ${p('status')}, ${p('placedAt')}, ${p('updatedAt')})
+        on conflict (order_number) do nothing
+        returning id),
+      written_lines as (
+        insert into ${orderLines} (order_id, position, sku, product_name, product_slug, label, image_url, quantity, unit_price_inc_vat, line_total_inc_vat,
+          returnability)
+        select placed.id, v.n - 1, v.sku, v.product_name, v.product_slug, v.label, v.image_url, v.quantity, v.unit_price, v.line_total, v.returnability
+        from placed cross join unnest(${p('skus')}::text[], ${p('productNames')}::text[], ${p('productSlugs')}::text[],
+          ${p('labels')}::text[], ${p('imageUrls')}::text[], ${p('quantities')}::int[], ${p('unitPrices')}::int[],
+          ${p('lineTotals')}::int[], ${p('returnabilities')}::text[])
+          with ordinality as v(sku, product_name, product_slug, label, image_url, quantity, unit_price, line_total, returnability, n)),
+      first_entry as (
+        insert into ${orderHistory} (order_id, status, note, actor, at)
+        select placed.id, 'placed', null, ${p('actor')}::text, ${p('placedAt')}::timestamptz from placed returning id),
+      confirmation_link as (
+        insert into ${orderLinks} (token_hash, order_id, created_at, expires_at)
+        select ${p('tokenHash')}::text, placed.id, ${p('linkCreatedAt')}::timestamptz, ${p('linkExpiresAt')}::timestamptz from placed)
+      select id::text as "historyId" from first_entry`,
+  ),
+);
+
 /**
  * Writes the order (numbered as it is inserted), its lines, its first history entry and the
  * confirmation's link, in one statement: one round trip in the placing transaction instead of
@@ -66,37 +104,51 @@ export async function insertOrder(
   const id = order.id!;
   const placedAt = order.placedAt;
   const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
-  const column = <K extends keyof NewOrderLine>(key: K) => sql.param(lines.map((line) => line[key] ?? null));
+  const column = <K extends keyof NewOrderLine>(key: K) => lines.map((line) => line[key] ?? null);
+  const values = {
+    id,
+    basketId: order.basketId,
+    customerId: order.customerId ?? null,
+    emailAddress: order.emailAddress,
+    customerName: order.customerName,
+    orderReference: order.orderReference ?? null,
+    phone: order.phone,
+    deliveryAddress: json(order.deliveryAddress),
+    deliveryInstructions: order.deliveryInstructions ?? null,
+    billingAddress: json(order.billingAddress),
+    delivery: json(order.delivery),
+    channel: order.channel,
+    discountCode: order.discountCode ?? null,
+    goodsPence: order.goodsPence,
+    discountPence: order.discountPence,
+    deliveryPence: order.deliveryPence,
+    totalPence: order.totalPence,
+    vatPence: order.vatPence,
+    paymentIntentRef: order.paymentIntentRef,
+    paymentMethod: order.paymentMethod,
+    cardBrand: order.cardBrand ?? null,
+    cardLast4: order.cardLast4 ?? null,
+    capturedPence: order.capturedPence,
+    status: order.status ?? 'placed',
+    placedAt,
+    updatedAt: order.updatedAt,
+    skus: column('sku'),
+    productNames: column('productName'),
+    productSlugs: column('productSlug'),
+    labels: column('label'),
+    imageUrls: column('imageUrl'),
+    quantities: column('quantity'),
+    unitPrices: column('unitPriceIncVat'),
+    lineTotals: column('lineTotalIncVat'),
+    returnabilities: column('returnability'),
+    actor,
+    tokenHash: link.tokenHash,
+    linkCreatedAt: link.createdAt,
+    linkExpiresAt: link.expiresAt,
+  };
   for (let draw = 0; draw < 5; draw += 1) {
     const orderNumber = newOrderNumber();
-    const result = (await db.execute(sql`with placed as (
-        insert into ${orders} (id, order_number, basket_id, customer_id, email_address, customer_name, order_reference, phone,
-          delivery_address, delivery_instructions, billing_address, delivery, channel, discount_code, goods_pence, discount_pence,
-          delivery_pence, total_pence, vat_pence, payment_intent_ref, payment_method, card_brand, card_last4, captured_pence, status,
-          placed_at, updated_at)
-        values (${id}, ${orderNumber}, ${order.basketId}, ${order.customerId ?? null}, ${order.emailAddress}, ${order.customerName},
-          ${order.orderReference ?? null}, ${order.phone}, ${json(order.deliveryAddress)}::jsonb, ${order.deliveryInstructions ?? null},
-          ${json(order.billingAddress)}::jsonb, ${json(order.delivery)}::jsonb, ${order.channel}, ${order.discountCode ?? null},
-          ${order.goodsPence}, ${order.discountPence}, ${order.deliveryPence}, ${order.totalPence}, ${order.vatPence},
-          ${order.paymentIntentRef}, ${order.paymentMethod}, ${order.cardBrand ?? null}, ${order.cardLast4 ?? null}, ${order.capturedPence},
-          ${order.status ?? 'placed'}, ${placedAt}, ${order.updatedAt})
-        on conflict (order_number) do nothing
-        returning id),
-      written_lines as (
-        insert into ${orderLines} (order_id, position, sku, product_name, product_slug, label, image_url, quantity, unit_price_inc_vat, line_total_inc_vat,
-          returnability)
-        select placed.id, v.n - 1, v.sku, v.product_name, v.product_slug, v.label, v.image_url, v.quantity, v.unit_price, v.line_total, v.returnability
-        from placed cross join unnest(${column('sku')}::text[], ${column('productName')}::text[], ${column('productSlug')}::text[],
-          ${column('label')}::text[], ${column('imageUrl')}::text[], ${column('quantity')}::int[], ${column('unitPriceIncVat')}::int[],
-          ${column('lineTotalIncVat')}::int[], ${column('returnability')}::text[])
-          with ordinality as v(sku, product_name, product_slug, label, image_url, quantity, unit_price, line_total, returnability, n)),
-      first_entry as (
-        insert into ${orderHistory} (order_id, status, note, actor, at)
-        select placed.id, 'placed', null, ${actor}::text, ${placedAt}::timestamptz from placed returning id),
-      confirmation_link as (
-        insert into ${orderLinks} (token_hash, order_id, created_at, expires_at)
-        select ${link.tokenHash}::text, placed.id, ${link.createdAt}::timestamptz, ${link.expiresAt}::timestamptz from placed)
-      select id::text as "historyId" from first_entry`)) as unknown as { rows: { historyId: string }[] };
+    const result = await placeOrderRows(db, { ...values, orderNumber });
     const entry = result.rows[0];
     if (!entry) continue;
     const row: OrderRow = {

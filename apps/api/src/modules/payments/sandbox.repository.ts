@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { builtOnce } from '../../db/built-once.ts';
 import type { PastPayment } from './gateway.ts';
 import { sandboxCustomers, sandboxIntents, sandboxPaymentMethods, sandboxRefunds, sandboxSettings, sandboxWebhookDeliveries } from './payments.tables.ts';
 
@@ -116,13 +117,19 @@ export async function insertPastPayments(db: Database, payments: readonly PastPa
 
 /** The intent with its payment method, if it has one, in one read. */
 export async function findIntentWithMethod(db: Database, id: string): Promise<{ intent: IntentRow; method: PaymentMethodRow | null } | undefined> {
-  const [row] = await db
+  const [row] = await intentWithMethod(db, { id });
+  return row;
+}
+
+// Read on every payment: built once (decision 0151).
+const intentWithMethod = builtOnce<{ id: string }, { intent: IntentRow; method: PaymentMethodRow | null }[]>((db) =>
+  db
     .select({ intent: sandboxIntents, method: sandboxPaymentMethods })
     .from(sandboxIntents)
     .leftJoin(sandboxPaymentMethods, eq(sandboxPaymentMethods.id, sandboxIntents.paymentMethodId))
-    .where(eq(sandboxIntents.id, id));
-  return row;
-}
+    .where(eq(sandboxIntents.id, sql.placeholder('id')))
+    .prepare('find_intent_with_method'),
+);
 
 /** Reads the intent and holds its row until the transaction ends: changes to one intent queue here. */
 export async function lockIntent(db: Database, id: string): Promise<IntentRow | undefined> {
