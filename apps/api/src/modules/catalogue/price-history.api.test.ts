@@ -187,8 +187,9 @@ describe('a price’s ex-VAT figure', () => {
     expect(await catalogue.changePrice(ctxOn(0), sku, 999)).toMatchObject({ priceIncVat: 999, priceExVat: 832 });
     const summary = await catalogue.getProductSummaryBySku({ db: api.database.db }, sku);
     expect(summary.offerings.find((offering) => offering.sku === sku)!.price).toMatchObject({ priceIncTax: 999, priceExcTax: 832 });
-    const card = (await client.search({ body: { query: sku, size: 5 } })).products.find((product) => product.sku === sku);
-    expect(card?.price).toMatchObject({ priceIncTax: 999, priceExcTax: 832 });
+    // The search's snapshot hears of the change a moment later on PostgreSQL (its notice): read until it has.
+    const card = async () => (await client.search({ body: { query: sku, size: 5 } })).products.find((product) => product.sku === sku)?.price;
+    await expect.poll(card, { timeout: 15_000 }).toMatchObject({ priceIncTax: 999, priceExcTax: 832 });
     const basket = await createBasketClient({ baseUrl: api.serviceUrl('basket') }).createBasketWithItems({ body: { items: [{ sku, quantity: 3 }] } });
     expect(basket.lines[0]).toMatchObject({ unitPriceIncVat: 999, unitPriceExVat: 832, lineTotalExVat: 2_496 });
     expect(basket.lines[0]!.lineTotalExVat).toBe(lineTotalExVatOf(999, 3, 2_000));
