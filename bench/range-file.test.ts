@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newRangeFile, priceChangeFile } from './range-file.ts';
+import { detailsChangeFile, newRangeFile, priceChangeFile } from './range-file.ts';
 
 const subCategories = [
   { name: 'Basins', family: 'basins' },
@@ -37,5 +37,16 @@ describe('range files for the import bench', () => {
       expect(prices.has(sku)).toBe(true);
       expect(price).not.toBe(prices.get(sku));
     }
+  });
+
+  it('renames each product the first file made from a size it has, and adds a size of 1,200 mm to it', () => {
+    const first = newRangeFile(13, subCategories, ['Aqualux'], []);
+    const skus = new Set(first.csv.split('\n').map((line) => line.split(',')[0]));
+    const change = detailsChangeFile(first.products);
+    const rows = change.csv.trim().split('\n').slice(1);
+    expect([rows.length, change.rows, change.products]).toEqual([4, 4, 2]);
+    expect(rows[0]).toBe('BRI-1-600,,Bench Range 1 Mark 2,,,,');
+    expect(rows[1]).toMatch(/^BRI-1-1200,bench-range-1,,1200 mm,\d+,standard,\d+$/);
+    expect(rows.filter((row) => skus.has(row.split(',')[0]))).toHaveLength(2);
   });
 });

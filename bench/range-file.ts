@@ -109,3 +109,17 @@ export function priceChangeFile(created: number): { csv: string; rows: number } 
   }
   return { csv: `${lines.join('\n')}\n`, rows: created };
 }
+
+/**
+ * A change to each product `newRangeFile` made (`products` of them): its name from its first size's
+ * row, and a fifth size, 1,200 mm, added as a row of its own. Every row changes something.
+ */
+export function detailsChangeFile(products: number): { csv: string; rows: number; products: number } {
+  const random = seededRandom(95);
+  const lines = ['sku,product_slug,product_name,variant_label,price_inc_vat_pence,vat_rate,stock_on_hand'];
+  for (let product = 1; product <= products; product++) {
+    lines.push(`${newSku(product, SIZES[0]!)},,Bench Range ${product} Mark 2,,,,`);
+    lines.push(`${newSku(product, 1200)},bench-range-${product},,1200 mm,${newPrice(random)},standard,${Math.floor(random() * 40)}`);
+  }
+  return { csv: `${lines.join('\n')}\n`, rows: lines.length - 1, products };
+}

@@ -12,9 +12,11 @@
  *    the apply, each's wall time, rows per second, the API process's CPU and peak resident memory
  *    and the CPU of the database's PostgreSQL backends; the counts held against the file's.
  * 2. The same file again: the dry run finds nothing to change, and applying it changes nothing.
- * 3. A price changed through the product editor on the API, timed until the shop's product API
+ * 3. A file renaming each product step 1 made and adding a fifth size to it: the changes to products
+ *    the shop has, applied together (decision 0154); then the same file again changes nothing.
+ * 4. A price changed through the product editor on the API, timed until the shop's product API
  *    answer shows it (goal ≤ 5 s; change notices, platform/change-notices.ts).
- * 4. The shop's product page CPU per page (`cpuPerAnswer`, as `bench:pages` measures it), idle and
+ * 5. The shop's product page CPU per page (`cpuPerAnswer`, as `bench:pages` measures it), idle and
  *    while the API applies a file moving the price of every variant step 1 made.
  */
 import type autocannon from 'autocannon';
@@ -31,7 +33,7 @@ import {
   startServer,
   type RunningServer,
 } from './lib.ts';
-import { newRangeFile, priceChangeFile, type ExistingVariant, type SubCategory } from './range-file.ts';
+import { detailsChangeFile, newRangeFile, priceChangeFile, type ExistingVariant, type SubCategory } from './range-file.ts';
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -209,7 +211,29 @@ const appliedAgain = await apply(again.id);
 expectEqual('the same file applied again: products', [appliedAgain.products, appliedAgain.productsDone], [0, 0]);
 expectEqual('variants after the same file again', Number(psql(postgresUrl, "select count(*) from offerings where sku like 'BRI-%'")), file.created);
 
-// 3. A price changed on the API, until the shop's product answer shows it.
+// 3. A file changing each product step 1 made (decision 0154): its name, and a fifth size added.
+const details = detailsChangeFile(file.products);
+const detailsCheck = await measured(() => check('bench-details.csv', details.csv));
+expectEqual('details file: changing, refused', [detailsCheck.value.changing, detailsCheck.value.refused], [details.rows, 0]);
+const detailsApply = await measured(() => apply(detailsCheck.value.id));
+expectEqual(
+  'details file applied: products done, refused while applying',
+  [detailsApply.value.productsDone, detailsApply.value.refusedWhileApplying],
+  [details.products, 0],
+);
+expectEqual(
+  'details file applied: sizes added, products renamed',
+  [
+    Number(psql(postgresUrl, "select count(*) from offerings where sku like 'BRI-%-1200'")),
+    Number(psql(postgresUrl, "select count(*) from products where slug like 'bench-range-%' and name like '% Mark 2'")),
+  ],
+  [details.products, details.products],
+);
+const detailsAgain = await check('bench-details.csv', details.csv);
+expectEqual('the details file again: changing, unchanged', [detailsAgain.changing, detailsAgain.unchanged], [0, details.rows]);
+process.stdout.write(`Details file applied: ${figures(detailsApply, details.rows)}\n`);
+
+// 4. A price changed on the API, until the shop's product answer shows it.
 const productId = Number(psql(postgresUrl, `select id from products where slug = '${file.sample.slug}'`));
 const shopPrice = async () => {
   const response = await fetch(`${origin}/api/catalogue/Products/Summaries?slug=${file.sample.slug}`);
@@ -242,7 +266,7 @@ for (let change = 1; change <= 5; change++) {
 const slowestPrice = Math.max(...priceTimes.map((time) => time.fromCallMs));
 process.stdout.write(`Price shown on the other instance: ${priceTimes.map((time) => `${Math.round(time.fromCallMs)} ms`).join(', ')} from the staff call\n`);
 
-// 4. The shop's product page, idle and while the API applies a file moving every new variant's price.
+// 5. The shop's product page, idle and while the API applies a file moving every new variant's price.
 const basins = await fetch(`${origin}/api/catalogue/Listings/Categories`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
@@ -296,6 +320,9 @@ report(`Range import of ${rows.toLocaleString('en-GB')} rows on PostgreSQL`, [],
   counts: `changing ${dryRun.value.changing}, refused ${dryRun.value.refused}, products ${applied.value.products}: as generated`,
   'the same file again': `0 changing, ${again.unchanged} unchanged, ${again.refused} refused; applied: 0 products`,
   'API idle RSS before the import': mb(rssIdle),
+  'details file: a new name and a fifth size for each new product': `${details.rows} rows of ${details.products} products`,
+  'details file applied': figures(detailsApply, details.rows),
+  'the details file again': `0 changing, ${detailsAgain.unchanged} unchanged`,
   'price shown on the other instance, from the staff call (ms)': priceTimes.map((time) => Math.round(time.fromCallMs)).join(' / '),
   'price shown within 5 s': slowestPrice <= PRICE_GOAL_MS ? `met (slowest ${Math.round(slowestPrice)} ms)` : `MISSED (slowest ${Math.round(slowestPrice)} ms)`,
   'price file dry run': figures(priceCheck, prices.rows),

@@ -5,15 +5,13 @@
  * applied one by one in a savepoint of its own (`range-apply.ts`), so a product refused while
  * applying is rolled back alone and reported by line while the batch's others apply whole.
  */
-import { variantFacetValues } from '@shop/contracts';
 import type { Transaction } from '../../db/client.ts';
 import type { PlannedProduct } from './catalogue.tables.ts';
-import { exVatOf } from './price-history.ts';
 import { newProductRow } from './product-additions.ts';
-import { describeNewVariant } from './product-edits.ts';
 import { applyProduct, linesOf, MadeMeanwhile, newProductOf, RowRefused, waysOf, type Applying } from './range-apply.ts';
 import { changedTogether, madeTogether, refusedWhileApplying, type RefusedWhileApplying } from './range-batches.ts';
 import { changeProducts, RefusedMeanwhile } from './range-change-batch.ts';
+import { insertVariantsTogether, newVariantLine } from './range-variant-batch.ts';
 import * as editorRepository from './repository/product-editor.ts';
 import * as repository from './repository/range-batches.ts';
 
@@ -108,7 +106,7 @@ async function makeProducts(
   products: readonly { planned: NewProduct; made: ReturnType<typeof newProductOf> }[],
   now: Date,
 ) {
-  const { deps, rates, who } = applying;
+  const { who } = applying;
   const rows = [];
   for (const { planned, made } of products) {
     const ways = await waysOf(applying, tx, made.category);
@@ -117,53 +115,17 @@ async function makeProducts(
   const ids = await repository.insertProducts(tx, rows);
   if (ids.size !== products.length) throw new TakenMeanwhile();
   const variants = products.flatMap(({ planned, made }) =>
-    made.variants.map((variant, position) => ({ ...variant, productId: ids.get(planned.add.slug)!, position, rate: rates.get(variant.vatRateCode)! })),
+    made.variants.map((variant, position) => ({ ...variant, productId: ids.get(planned.add.slug)!, position, isDefault: position === 0 })),
   );
-  const offeringIds = await repository.insertOfferings(
-    tx,
-    variants.map(({ productId, sku, label, position, options }) => ({
-      productId,
-      sku,
-      label,
-      isDefault: position === 0,
-      position,
-      ...options,
-      handing: options.handing as 'left' | 'right' | null,
-    })),
-  );
-  if (offeringIds.size !== variants.length) throw new TakenMeanwhile();
-  const basisPointsOf = (code: string) => rates.get(code)?.basisPoints;
-  const facetValues = variants.flatMap(({ productId, options }) => variantFacetValues(options).map(([facet, value]) => ({ productId, facet, value })));
-  const [, , stocked] = await Promise.all([
-    repository.insertFirstPrices(
-      tx,
-      variants.map(({ sku, priceIncVat, rate }) => ({
-        offeringId: offeringIds.get(sku)!,
-        vatRateCode: rate.code,
-        priceIncVat,
-        priceExVat: exVatOf(priceIncVat, rate.code, basisPointsOf, sku),
-      })),
-      now,
-    ),
-    editorRepository.insertFacetValues(tx, facetValues),
-    deps.inventory.setStocksOnHand(
-      { db: tx },
-      variants.map(({ sku, stockOnHand }) => ({ sku, onHand: stockOnHand })),
-      now,
-    ),
-  ]);
-  // A stock row of one of these codes, kept from before with stock held (or made to order): each is applied alone, and refused there.
-  if (stocked.size !== variants.length) throw new TakenMeanwhile();
+  // A code taken meanwhile, or a stock row of one kept from before with stock held (or made to order): each is applied alone, and refused there.
+  if (!(await insertVariantsTogether(applying, tx, variants, now))) throw new TakenMeanwhile();
   await editorRepository.insertAudit(
     tx,
     products.map(({ planned, made }) => ({
       productId: ids.get(planned.add.slug)!,
       at: now,
       ...who,
-      what: [
-        `${who.source}: Product added`,
-        ...made.variants.map((variant) => describeNewVariant({ ...variant, vatRateName: rates.get(variant.vatRateCode)!.name })),
-      ].join('; '),
+      what: [`${who.source}: Product added`, ...made.variants.map((variant) => newVariantLine(applying, variant))].join('; '),
     })),
   );
   return [...ids.values()];

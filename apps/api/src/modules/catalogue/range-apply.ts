@@ -60,10 +60,34 @@ function choicesOf(applying: Applying, slugs: { brandSlug?: string; categorySlug
  * Reads a new variant's options from its label as the form does; refused on its line when the
  * product's variants have changed so that it no longer says them.
  */
-function variantToAdd(row: NonNullable<PlannedProduct['added']>[number], variants: readonly VariantOptions[]): VariantToAdd {
+function variantToAdd(row: NonNullable<PlannedProduct['added']>[number], variants: readonly VariantOptions[]): VariantToAdd & { line: number } {
   const read = newVariantOptions(row.label, variants);
   if ('problem' in read) throw new RowRefused({ line: row.line, column: 'variant_label', reason: read.problem });
   return { ...row, field: '', options: read.options };
+}
+
+/**
+ * A product's new variants read against its `variants` (in the order its page shows them) as the form
+ * reads each, every one added before among those the next is read against: those to add, and those
+ * whose code is the product's already (added meanwhile), which change it as its rows do.
+ */
+export function newVariantsOf(
+  added: NonNullable<PlannedProduct['added']>,
+  variants: readonly (VariantOptions & { sku: string })[],
+): { adding: (VariantToAdd & { line: number })[]; already: PlannedProduct['rows'] } {
+  const options: VariantOptions[] = [...variants];
+  const adding: (VariantToAdd & { line: number })[] = [];
+  const already: PlannedProduct['rows'] = [];
+  for (const row of added) {
+    if (variants.some((variant) => variant.sku === row.sku)) {
+      already.push({ ...row, startsAt: null, endsAt: null });
+      continue;
+    }
+    const variant = variantToAdd(row, options);
+    options.push(variant.options);
+    adding.push(variant);
+  }
+  return { adding, already };
 }
 
 /** A code taken meanwhile by another product, refused on its row (a refusal of the form's, thrown as an `AppError`). */
@@ -79,13 +103,7 @@ async function refusingTaken<T>(line: number, write: () => Promise<T>): Promise<
 /** A new product's brand, sub-category and variants as the file gives them; `RowRefused` when one no longer reads. */
 export function newProductOf(applying: Applying, planned: PlannedProduct & { add: NonNullable<PlannedProduct['add']> }) {
   const { brand, category } = choicesOf(applying, planned.add, planned.add.line);
-  const options: VariantOptions[] = [];
-  const variants = (planned.added ?? []).map((row) => {
-    const variant = variantToAdd(row, options);
-    options.push(variant.options);
-    return variant;
-  });
-  return { brand: brand!, category: category!, variants };
+  return { brand: brand!, category: category!, variants: newVariantsOf(planned.added ?? [], []).adding };
 }
 
 /** The sub-category's ways, read once an import (decision 0112). */
@@ -115,9 +133,16 @@ async function makeProduct(
   return made.id;
 }
 
-/** The product's name, description, brand and category as the file gives them, changed as the editor changes them; its audit lines. */
-async function changeDetails(applying: Applying, tx: Transaction, productId: number, details: NonNullable<PlannedProduct['details']>): Promise<string[]> {
-  const product = (await editorRepository.findProduct(tx, productId))!;
+/**
+ * The product's name, description, brand and category as the file gives them, changed as the editor
+ * changes them: its audit lines and its row's new values (nothing to write when there are no lines).
+ * `RowRefused` when the brand or sub-category has gone since the file was checked.
+ */
+export function detailChangesOf(
+  applying: Applying,
+  product: NonNullable<Awaited<ReturnType<typeof editorRepository.findProduct>>>,
+  details: NonNullable<PlannedProduct['details']>,
+) {
   const { brand, category } = choicesOf(applying, details, details.line);
   const after = {
     name: details.name ?? product.name,
@@ -126,19 +151,21 @@ async function changeDetails(applying: Applying, tx: Transaction, productId: num
     categoryName: category?.name ?? product.categoryName,
     specifications: product.specifications,
   };
-  const lines = describeDetailChanges(product, after);
+  const searchText = searchTextAfter(product.searchText, [
+    [product.name, after.name],
+    [product.brandName, after.brandName],
+    [product.categoryName, after.categoryName],
+  ]);
+  const row = { name: after.name, description: after.description, searchText, brandId: brand?.id ?? null, categoryId: category?.id ?? null };
+  return { lines: describeDetailChanges(product, after), row };
+}
+
+/** The product's details changed as the file gives them, alone; its audit lines. */
+async function changeDetails(applying: Applying, tx: Transaction, productId: number, details: NonNullable<PlannedProduct['details']>): Promise<string[]> {
+  const { lines, row } = detailChangesOf(applying, (await editorRepository.findProduct(tx, productId))!, details);
   if (lines.length === 0) return lines;
-  await editorRepository.updateProduct(tx, productId, {
-    name: after.name,
-    description: after.description,
-    searchText: searchTextAfter(product.searchText, [
-      [product.name, after.name],
-      [product.brandName, after.brandName],
-      [product.categoryName, after.categoryName],
-    ]),
-    ...(brand && { brandId: brand.id }),
-    ...(category && { categoryId: category.id }),
-  });
+  const { brandId, categoryId, ...named } = row;
+  await editorRepository.updateProduct(tx, productId, { ...named, ...(brandId !== null && { brandId }), ...(categoryId !== null && { categoryId }) });
   return lines;
 }
 
@@ -162,17 +189,10 @@ export async function applyProduct(applying: Applying, tx: Transaction, planned:
   }
   await repository.moveVersionOnAnyway(tx, productId!);
   const lines = details ? await changeDetails(applying, tx, productId!, details) : [];
-  const rows = [...planned.rows];
-  for (const row of planned.added ?? []) {
-    const variants = await editorRepository.variantsWithPrices(tx, productId!);
-    if (variants.some((variant) => variant.sku === row.sku)) {
-      rows.push({ ...row, startsAt: null, endsAt: null });
-      continue;
-    }
-    const variant = variantToAdd(row, variants);
-    lines.push(await refusingTaken(row.line, () => addVariantIn(applying.deps, tx, productId!, { ...variant, isDefault: false }, applying.rates, now)));
-  }
-  lines.push(...(await applyRows(applying, tx, productId!, rows, now)));
+  const { adding, already } = newVariantsOf(planned.added ?? [], planned.added ? await editorRepository.variantsWithPrices(tx, productId!) : []);
+  for (const variant of adding)
+    lines.push(await refusingTaken(variant.line, () => addVariantIn(applying.deps, tx, productId!, { ...variant, isDefault: false }, applying.rates, now)));
+  lines.push(...(await applyRows(applying, tx, productId!, [...planned.rows, ...already], now)));
   if (lines.length > 0)
     await editorRepository.insertAudit(tx, [{ productId: productId!, at: now, ...applying.who, what: `${applying.who.source}: ${lines.join('; ')}` }]);
   return productId!;

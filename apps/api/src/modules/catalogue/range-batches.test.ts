@@ -60,21 +60,22 @@ describe('madeTogether', () => {
 });
 
 describe('changedTogether', () => {
-  it('takes products the shop has whose rows set prices from now and stock; new products are left to be made', () => {
+  it('takes products the shop has whose rows set details, new variants, prices from now and stock; new products are left to be made', () => {
     const stockOnly: PlannedProduct = { productId: 8, rows: [{ line: 3, sku: 'Y-1', priceIncVat: null, vatRateCode: null, stockOnHand: 4 }] };
-    const batch = [existing(7, 'X-1'), newProduct('a', ['A-1']), stockOnly];
-    expect([...changedTogether(batch)]).toEqual([0, 2]);
+    const growing: PlannedProduct = { ...existing(3, 'G-1'), added: newProduct('g', ['G-2']).added! };
+    const renamed: PlannedProduct = { productId: 4, rows: [], details: { line: 2, name: 'New name' } };
+    const batch = [existing(7, 'X-1'), newProduct('a', ['A-1']), stockOnly, growing, renamed];
+    expect([...changedTogether(batch)]).toEqual([0, 2, 3, 4]);
   });
 
-  it('leaves out a product with a schedule, a new variant, a detail, no rows, or a code or product another of the batch names', () => {
+  it('leaves out a product with a schedule, nothing to change, or a code or product another of the batch names', () => {
     const scheduled: PlannedProduct = { productId: 1, rows: [{ ...existing(1, 'S-1').rows[0]!, startsAt: '2026-12-01T00:00:00.000Z' }] };
     const ending: PlannedProduct = { productId: 2, rows: [{ ...existing(2, 'E-1').rows[0]!, endsAt: '2026-12-01T00:00:00.000Z' }] };
-    const growing: PlannedProduct = { ...existing(3, 'G-1'), added: newProduct('g', ['G-2']).added! };
-    const renamed: PlannedProduct = { ...existing(4, 'R-1'), details: { line: 2, name: 'New name' } };
     const bare: PlannedProduct = { productId: 5, rows: [] };
-    const batch = [scheduled, ending, growing, renamed, bare, existing(6, 'D-1'), existing(9, 'D-1'), existing(10, 'P-1'), existing(10, 'P-2')];
+    const addingNamed: PlannedProduct = { productId: 11, rows: [], added: newProduct('n', ['N-1']).added! };
+    const batch = [scheduled, ending, bare, existing(6, 'D-1'), existing(9, 'D-1'), existing(10, 'P-1'), existing(10, 'P-2'), addingNamed, existing(12, 'N-1')];
     expect([...changedTogether(batch)]).toEqual([]);
-    expect([...changedTogether([existing(6, 'D-1'), existing(10, 'P-1')])]).toEqual([0, 1]);
+    expect([...changedTogether([existing(6, 'D-1'), existing(10, 'P-1'), addingNamed])]).toEqual([0, 1, 2]);
   });
 });
 

@@ -41,9 +41,10 @@ export function madeTogether(batch: readonly PlannedProduct[], takenSlugs: Reado
 }
 
 /**
- * Which products of a batch are changed together (a weekly price file, a stock count): products
- * the shop has whose rows only set prices from now and stock, with no new variant, no detail and no
- * schedule, none of whose codes another product of the batch names. The rest are applied one by one.
+ * Which products of a batch are changed together (a weekly price file, a stock count, new names,
+ * descriptions, sizes and finishes; decisions 0134, 0154): products the shop has whose rows set
+ * details, add variants, set prices from now and stock, with no schedule, none of whose codes
+ * another product of the batch names. The rest (a schedule, a new product) are applied one by one.
  */
 export function changedTogether(batch: readonly PlannedProduct[]): Set<number> {
   const skuCount = new Map<string, number>();
@@ -54,9 +55,10 @@ export function changedTogether(batch: readonly PlannedProduct[]): Set<number> {
   }
   const together = new Set<number>();
   for (const [index, planned] of batch.entries()) {
-    if (planned.productId === null || planned.add || planned.details || (planned.added ?? []).length > 0 || planned.rows.length === 0) continue;
+    if (planned.productId === null || planned.add || (!planned.details && (planned.added ?? []).length === 0 && planned.rows.length === 0)) continue;
     if (productCount.get(planned.productId)! > 1) continue;
-    if (planned.rows.some((row) => row.startsAt || row.endsAt || skuCount.get(row.sku)! > 1)) continue;
+    if (planned.rows.some((row) => row.startsAt || row.endsAt)) continue;
+    if ([...planned.rows, ...(planned.added ?? [])].some((row) => skuCount.get(row.sku)! > 1)) continue;
     together.add(index);
   }
   return together;

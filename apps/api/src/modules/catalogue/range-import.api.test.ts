@@ -915,3 +915,169 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('a shopper buying while
     }
   });
 });
+
+describe('changes to products the shop has, applied together (decision 0154)', () => {
+  const header = 'sku,product_slug,product_name,brand,category,description,variant_label,price_inc_vat_pence,vat_rate,stock_on_hand';
+  /** Products sold in sizes only, none of 1,100 mm, with their first size's code: a new size of 1,100 mm reads as a size. */
+  async function sizedProducts(count: number, offset: number) {
+    const found = await rows<{ id: number; slug: string; sku: string; name: string }>(sql`
+      select p.id, p.slug, p.name, (select o.sku from offerings o where o.product_id = p.id order by o.position, o.id limit 1) as sku
+      from products p where p.id in (
+        select product_id from offerings where handing is null and pack_qty = 1 group by product_id
+        having count(distinct width_mm) > 1 and count(distinct coalesce(finish, '')) = 1 and count(*) = count(width_mm) and max(width_mm) < 1000)
+      order by p.id limit ${count} offset ${offset}`);
+    expect(found).toHaveLength(count);
+    return found.map((row) => ({ ...row, id: Number(row.id) }));
+  }
+  /** A product's name and `Mark <tag>` after it, as a CSV value (a name may hold a comma). */
+  const quotedName = (name: string, tag: string) => `"${name.replaceAll('"', '""')} Mark ${tag}"`;
+  /** Each product renamed from its first size's row, and a size of 1,100 mm added: `CHG-<tag>-<n>`. */
+  const renameAndAddFile = (tag: string, products: readonly { slug: string; sku: string; name: string }[]) =>
+    [
+      header,
+      ...products.flatMap((product, index) => [
+        `${product.sku},,${quotedName(product.name, tag)},,,,,,,`,
+        `CHG-${tag}-${index},${product.slug},,,,,1100 mm,${30_000 + index},standard,5`,
+      ]),
+    ].join('\n');
+  const state = async (tag: string, ids: readonly number[]) =>
+    (
+      await rows<{ names: number; offerings: number; history: number; stock: number; audits: number; versions: number }>(sql`
+      select (select count(*)::int from products where id in ${ids} and name like ${`% Mark ${tag}`}) as names,
+             (select count(*)::int from offerings where sku like ${`CHG-${tag}-%`}) as offerings,
+             (select count(*)::int from price_history h join offerings o on o.id = h.offering_id where o.sku like ${`CHG-${tag}-%`}) as history,
+             (select coalesce(sum(on_hand), 0)::int from stock_levels where sku like ${`CHG-${tag}-%`}) as stock,
+             (select count(*)::int from product_audit where product_id in ${ids}) as audits,
+             (select coalesce(sum(version), 0)::int from product_versions where product_id in ${ids}) as versions`)
+    )[0]!;
+
+  it('renames products and adds their sizes together; one whose new code was taken meanwhile changes not at all, the others whole', async () => {
+    const products = await sizedProducts(3, 0);
+    const checked = await check('sizes.csv', renameAndAddFile('A', products));
+    expect([checked.changing, checked.refused]).toEqual([6, 0]);
+    // Between the check and applying, another file makes a product with the middle product's new code.
+    const choices = await staff.getStaffProductChoices({});
+    const other = await check(
+      'other.csv',
+      [header, `CHG-A-1,chg-other,Other,${choices.brands[0]!.name},${choices.categories[0]!.name},,White,9900,standard,1`].join('\n'),
+    );
+    await staff.applyRangeImport({ params: { id: other.id } });
+    await runImportsJob();
+    const auditsBefore = (await state('A', [products[1]!.id])).audits;
+    await staff.applyRangeImport({ params: { id: checked.id } });
+    await runImportsJob();
+    const applied = await staff.getRangeImport({ params: { id: checked.id } });
+    expect(applied).toMatchObject({ status: 'applied', refusedWhileApplying: 2 });
+    expect(applied.refusals).toEqual([
+      { line: 4, column: null, reason: expect.stringMatching(/^Not applied: line 5 of the same product was refused/), whileApplying: 'not-applied' },
+      { line: 5, column: 'sku', reason: expect.stringContaining('CHG-A-1'), whileApplying: 'refused' },
+    ]);
+    const [first, middle, last] = await Promise.all(products.map((product) => staff.getStaffProduct({ params: { id: product.id } })));
+    expect([first!.name, middle!.name, last!.name]).toEqual([`${products[0]!.name} Mark A`, products[1]!.name, `${products[2]!.name} Mark A`]);
+    expect(
+      [first, middle, last].map((product) => product!.variants.filter((variant) => variant.sku.startsWith('CHG-A-')).map((variant) => variant.sku)),
+    ).toEqual([['CHG-A-0'], [], ['CHG-A-2']]);
+    expect((await state('A', [products[1]!.id])).audits).toBe(auditsBefore);
+    const added = first!.variants.find((variant) => variant.sku === 'CHG-A-0')!;
+    expect([added.label, added.priceIncVat, added.isDefault]).toEqual(['1100 mm', 30_000, false]);
+    expect(first!.audit[0]!.what).toBe(
+      `Imported from sizes.csv: Name: “${products[0]!.name}” → “${products[0]!.name} Mark A”; ` +
+        'Variant CHG-A-0 “1100 mm” added at £300.00 inc VAT (Standard rate), 5 on hand',
+    );
+    const shop = createCatalogueClient({ baseUrl: api.serviceUrl('catalogue') });
+    const made = (await shop.getProductSummary({ query: { slug: products[2]!.slug } })).offerings.find((offering) => offering.sku === 'CHG-A-2');
+    expect([made?.widthMm, made?.stockStatus.status]).toEqual([1100, 'low_stock']);
+    for (const sku of ['CHG-A-0', 'CHG-A-2']) {
+      expect(await stockOf(sku)).toEqual({ onHand: 5, committed: 0, reserved: 0 });
+      expect(await inventory.stockInvariantViolations({ db: api.database.db }, [sku])).toEqual([]);
+    }
+  });
+
+  it('a file checked twice and applied twice changes nothing the second time: no name, variant, price step, count, change line or version', async () => {
+    const products = await sizedProducts(3, 3);
+    const ids = products.map((product) => product.id);
+    const file = renameAndAddFile('B', products);
+    const [once, twice] = [await check('twice.csv', file), await check('twice.csv', file)];
+    expect([once.changing, twice.changing]).toEqual([6, 6]);
+    await staff.applyRangeImport({ params: { id: once.id } });
+    await runImportsJob();
+    const after = await state('B', ids);
+    expect(after).toMatchObject({ names: 3, offerings: 3, history: 3, stock: 15 });
+    await staff.applyRangeImport({ params: { id: twice.id } });
+    await runImportsJob();
+    expect(await staff.getRangeImport({ params: { id: twice.id } })).toMatchObject({ status: 'applied', refusedWhileApplying: 0 });
+    // Its version moves on (an editor opened before is refused, decision 0086); nothing else changes.
+    expect(await state('B', ids)).toEqual({ ...after, versions: after.versions + 3 });
+    const again = await check('twice.csv', file);
+    expect([again.changing, again.unchanged, again.refused]).toEqual([0, 6, 0]);
+  });
+
+  /** A rename of each of `count` products not renamed yet, then a rename and a new size of 1,100 mm of each of `sized`: the sized ones last. */
+  async function manyFile(tag: string, count: number, sized: readonly { id: number; slug: string; sku: string; name: string }[]) {
+    const named = await rows<{ id: number; sku: string; name: string }>(sql`
+      select p.id, p.name, (select o.sku from offerings o where o.product_id = p.id order by o.position, o.id limit 1) as sku
+      from products p where p.name not like '% Mark %' and p.id not in ${sized.map((product) => product.id)} order by p.id limit ${count}`);
+    const renames = named.map((product) => `${product.sku},,${quotedName(product.name, tag)},,,,,,,`);
+    return {
+      file: [renameAndAddFile(tag, sized), ...renames].join('\n'),
+      ids: [...named.map((product) => Number(product.id)), ...sized.map((product) => product.id)],
+    };
+  }
+
+  it('renames many products and adds their sizes in a few statements a batch, each with its change list', async () => {
+    const sized = await sizedProducts(4, 6);
+    const { file, ids } = await manyFile('C', APPLY_BATCH_PRODUCTS + 60, sized);
+    const checked = await check('many changes.csv', file);
+    expect([checked.changing, checked.refused, checked.products]).toEqual([ids.length + sized.length, 0, ids.length]);
+    const before = await state('C', ids);
+    await staff.applyRangeImport({ params: { id: checked.id } });
+    const counter = countStatements(api.database);
+    await runImportsJob();
+    const statements = counter.take();
+    counter.stop();
+    const batches = Math.ceil(ids.length / APPLY_BATCH_PRODUCTS);
+    process.stdout.write(`statements renaming ${ids.length} products, adding ${sized.length} sizes (${api.database.kind}): ${statements.length}\n`);
+    expect(statements.length).toBeLessThanOrEqual(batches * 20 + 15);
+    expect(await staff.getRangeImport({ params: { id: checked.id } })).toMatchObject({ status: 'applied', refusedWhileApplying: 0 });
+    expect(await state('C', ids)).toEqual({
+      names: ids.length,
+      offerings: sized.length,
+      history: sized.length,
+      stock: sized.length * 5,
+      audits: before.audits + ids.length,
+      versions: before.versions + ids.length,
+    });
+  });
+
+  it('a worker stopped in the second batch of changes is resumed from it, and nothing is changed or added twice', async () => {
+    const sized = await sizedProducts(2, 10);
+    const { file, ids } = await manyFile('D', APPLY_BATCH_PRODUCTS + 10, sized);
+    const checked = await check('resume changes.csv', file);
+    const before = await state('D', ids);
+    await staff.applyRangeImport({ params: { id: checked.id } });
+    // The sized products come first in the file, so the second batch's last product (a rename) stops the worker.
+    const lastId = ids.at(-3)!;
+    await api.database.db.execute(sql`create function stop_changes() returns trigger language plpgsql as $$
+      begin if new.id = ${sql.raw(String(lastId))} and new.name like '% Mark D' then raise exception 'worker stopped'; end if; return new; end $$`);
+    await api.database.db.execute(sql`create trigger stop_changes before update on products for each row execute function stop_changes()`);
+    try {
+      await expect(runImportsJobOnce()).rejects.toThrow(/update "products"/);
+    } finally {
+      await api.database.db.execute(sql`drop trigger stop_changes on products`);
+      await api.database.db.execute(sql`drop function stop_changes()`);
+    }
+    expect(await staff.getRangeImport({ params: { id: checked.id } })).toMatchObject({ status: 'applying', productsDone: APPLY_BATCH_PRODUCTS });
+    expect(await state('D', ids)).toMatchObject({ names: APPLY_BATCH_PRODUCTS, offerings: 2, audits: before.audits + APPLY_BATCH_PRODUCTS });
+    await api.database.db.execute(sql`update range_imports set locked_until = now() - interval '1 second' where id = ${checked.id}`);
+    await runImportsJob();
+    expect(await staff.getRangeImport({ params: { id: checked.id } })).toMatchObject({ status: 'applied', refusedWhileApplying: 0 });
+    expect(await state('D', ids)).toEqual({
+      names: ids.length,
+      offerings: 2,
+      history: 2,
+      stock: 10,
+      audits: before.audits + ids.length,
+      versions: before.versions + ids.length,
+    });
+  });
+});

@@ -62,8 +62,9 @@ export async function searchProducts(db: Db, search: StaffSearch) {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
-export async function findProduct(db: Db, id: number) {
-  const [row] = await db
+/** Products with their brand, sub-category and version, as the editor shows them. */
+function productsWithVersions(db: Db) {
+  return db
     .select({
       id: products.id,
       slug: products.slug,
@@ -84,9 +85,17 @@ export async function findProduct(db: Db, id: number) {
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoin(productVersions, eq(productVersions.productId, products.id))
-    .where(eq(products.id, id));
+    .leftJoin(productVersions, eq(productVersions.productId, products.id));
+}
+
+export async function findProduct(db: Db, id: number) {
+  const [row] = await productsWithVersions(db).where(eq(products.id, id));
   return row;
+}
+
+/** Several products as `findProduct` reads one (an import's batch), in no order. */
+export function findProducts(db: Db, ids: readonly number[]) {
+  return productsWithVersions(db).where(sql`${products.id} = any(${sql.param([...ids])}::int[])`);
 }
 
 export function variantsWithPrices(db: Db, productId: number) {

@@ -61,13 +61,18 @@ export async function moveVersionsOn(tx: Transaction, productIds: readonly numbe
     .onConflictDoUpdate({ target: productVersions.productId, set: { version: sql`${productVersions.version} + 1` } });
 }
 
-/** The variants of these products with their prices, the prices locked for the caller's transaction, in offering order. */
+/** The variants of these products with their options and prices, the prices locked for the caller's transaction, in offering order. */
 export function lockVariantPrices(tx: Transaction, productIds: readonly number[]) {
   return tx
     .select({
       productId: offerings.productId,
       offeringId: offerings.id,
       sku: offerings.sku,
+      position: offerings.position,
+      widthMm: offerings.widthMm,
+      finish: offerings.finish,
+      handing: offerings.handing,
+      packQty: offerings.packQty,
       priceIncVat: prices.priceIncVat,
       priceExVat: prices.priceExVat,
       vatRateCode: prices.vatRateCode,
@@ -86,4 +91,19 @@ export async function endStartedSchedules(tx: Transaction, offeringIds: readonly
     .update(scheduledPrices)
     .set({ status: 'ended' })
     .where(and(inArray(scheduledPrices.offeringId, [...offeringIds]), eq(scheduledPrices.status, 'started')));
+}
+
+/** Products' names, descriptions and searched words set, and their brand or sub-category where one is given: one statement for all. */
+export async function updateProductDetails(
+  tx: Transaction,
+  rows: readonly { id: number; name: string; description: string; searchText: string; brandId: number | null; categoryId: number | null }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const column = <K extends keyof (typeof rows)[number]>(key: K) => sql.param(rows.map((row) => row[key]));
+  await tx.execute(sql`
+    update ${products} set name = changed.name, description = changed.description, search_text = changed.search_text,
+      brand_id = coalesce(changed.brand_id, ${products.brandId}), category_id = coalesce(changed.category_id, ${products.categoryId})
+    from unnest(${column('id')}::int[], ${column('name')}::text[], ${column('description')}::text[], ${column('searchText')}::text[],
+      ${column('brandId')}::int[], ${column('categoryId')}::int[]) as changed(id, name, description, search_text, brand_id, category_id)
+    where ${products.id} = changed.id`);
 }
