@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local stand-in for Two's merchant API (the real one needs a merchant account and is unreachable
  * from tests): customers' credit, customer users, delegation tokens, sole-trader proposals and orders
- * (checked, created, edited, fulfilled, refunded, cancelled), in
+ * (checked, created, edited before fulfilment, refunded after it, cancelled), in
  * its JSON shapes, keeping everything in memory. It refuses another key (401), a write without an
  * `Idempotency-Key` (400), an expired or foreign delegation token (422 with its `error_code`), and
  * replays a write's first answer for a repeated key.
@@ -21,6 +21,10 @@ export interface TwoStandIn {
   decide(proposalId: string, status: 'REVIEWING' | 'ACCEPTED' | 'DECLINED' | 'WITHDRAWN'): void;
   /** Makes delegation tokens it has issued run out now. */
   expireTokens(): void;
+  /** An order as Two holds it now (its amounts and lines, as created or last edited); undefined for one it does not know. */
+  orderOf(
+    id: string,
+  ): { state: string; gross_amount: string; net_amount?: string; tax_amount?: string; refunded_amount: string; line_items?: unknown[] } | undefined;
   /** Marks the customer users of a business verified, as the buyer's own visit to Two's link would. */
   verifyUsers(organisationNumber: string): void;
   close(): Promise<void>;
@@ -41,6 +45,9 @@ interface Order {
   state: 'VERIFIED' | 'FULFILLED' | 'REFUNDED' | 'CANCELLED';
   status: 'APPROVED' | 'REJECTED';
   gross_amount: string;
+  net_amount?: string;
+  tax_amount?: string;
+  line_items?: unknown[];
   refunded_amount: string;
   decline_reason: string | null;
   fulfilled_at: string | null;
@@ -87,6 +94,9 @@ export async function startTwoStandIn(options: { port?: number; apiKey?: string;
         state: 'VERIFIED',
         status: approved ? 'APPROVED' : 'REJECTED',
         gross_amount: String(body.gross_amount),
+        net_amount: String(body.net_amount),
+        tax_amount: String(body.tax_amount),
+        line_items: body.line_items as unknown[],
         refunded_amount: '0.00',
         decline_reason: approved ? null : reason,
         fulfilled_at: null,
@@ -114,17 +124,23 @@ export async function startTwoStandIn(options: { port?: number; apiKey?: string;
       if (amount(body.gross_amount) - amount(order.refunded_amount) > creditOf(buyer).max_single_order) {
         return reply(422, { error_code: 'ORDER_EDIT_DECLINED', decline_reason: 'over_single_order_limit' });
       }
-      order.gross_amount = String(body.gross_amount);
+      Object.assign(order, {
+        gross_amount: String(body.gross_amount),
+        net_amount: String(body.net_amount),
+        tax_amount: String(body.tax_amount),
+        line_items: body.line_items as unknown[],
+      });
       return reply(200, order);
     }
     if (path[2] === 'fulfilled') {
       if (order.state !== 'VERIFIED' && order.state !== 'FULFILLED') return refuse();
       Object.assign(order, { state: 'FULFILLED', fulfilled_at: order.fulfilled_at ?? new Date().toISOString() });
     } else if (path[2] === 'refund') {
+      // A refund is a credit note against the invoice fulfilment sends: before it, Two edits or cancels the order instead.
       const refunded = amount(order.refunded_amount) + amount(body.amount);
-      if (order.state === 'CANCELLED' || refunded > amount(order.gross_amount)) return refuse();
+      if (order.state !== 'FULFILLED' || refunded > amount(order.gross_amount)) return refuse();
       order.refunded_amount = (refunded / 100).toFixed(2);
-      if (refunded === amount(order.gross_amount)) order.state = order.state === 'FULFILLED' ? 'REFUNDED' : 'CANCELLED';
+      if (refunded === amount(order.gross_amount)) order.state = 'REFUNDED';
     } else if (path[2] === 'cancel') {
       if (order.state !== 'VERIFIED' && order.state !== 'CANCELLED') return refuse();
       order.state = 'CANCELLED';
@@ -196,7 +212,8 @@ export async function startTwoStandIn(options: { port?: number; apiKey?: string;
         response.end(JSON.stringify(answer.body));
       };
       if (request.headers['x-api-key'] !== apiKey) return send({ status: 401, body: { error_code: 'UNAUTHORIZED' }, headers: {} });
-      if (method === 'POST' && !idempotencyKey) return send({ status: 400, body: { error_code: 'IDEMPOTENCY_KEY_REQUIRED' }, headers: {} });
+      if ((method === 'POST' || method === 'PUT') && !idempotencyKey)
+        return send({ status: 400, body: { error_code: 'IDEMPOTENCY_KEY_REQUIRED' }, headers: {} });
       const replay = idempotencyKey ? replies.get(`${url.pathname}:${idempotencyKey}`) : undefined;
       if (replay) return send(replay);
       const answer = handle(method, url, raw ? (JSON.parse(raw) as Record<string, unknown>) : {}, request.headers);
@@ -218,6 +235,7 @@ export async function startTwoStandIn(options: { port?: number; apiKey?: string;
       if (status === 'ACCEPTED') proposal.organization_number = `ST${randomUUID().slice(0, 6).toUpperCase()}`;
     },
     expireTokens: () => tokens.forEach((grant) => (grant.expiresAt = 0)),
+    orderOf: (id) => orders.get(id),
     verifyUsers: (organisationNumber) => users.get(organisationNumber)?.forEach((user) => Object.assign(user, { verified: true, verification_url: null })),
     close: () =>
       new Promise<void>((resolve) => {

@@ -6,7 +6,7 @@ import type { OrdersService } from './orders.service.ts';
 export { createOrdersService, type OrdersService } from './orders.service.ts';
 export type { HelpOrder, PurchasedLine, RecentBuyer } from './order-lookups.ts';
 export type { PlacedOrderInput } from './placing.ts';
-export type { AccountPayments, OrdersDeps } from './orders.deps.ts';
+export type { AccountCredit, AccountPayments, OrderOnAccountAfterCredit, OrdersDeps } from './orders.deps.ts';
 export type { CancelledLine, CustomerRefundOutcome } from './refunds.ts';
 export type { PendingCreditsClaim } from './pending-credits.ts';
 export type { OrderProof } from './order-links.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineQuantities, totalsAfterCancellations } from './line-quantities.ts';
+import { lineQuantities, orderAfterCredit, totalsAfterCancellations } from './line-quantities.ts';
 import { vatIn } from './vat-invoice.ts';
 
 describe('what is left of an order line', () => {
@@ -38,5 +38,32 @@ describe('the totals once cancelled parts are taken out', () => {
       totalIncVat: 9_495,
       vatIncVat: charged.vatPence - vatIn(9_000, 2_000),
     });
+  });
+});
+
+describe('an order on account as it stands once a credit is made', () => {
+  const order = {
+    orderNumber: 'BP-ABC-DEF-GHJ',
+    customerId: 'user-1',
+    deliveryAddress: { name: 'Tom Taylor', line1: '3 Tap Lane', town: 'York', postcode: 'YO1 7HH', countryCode: 'GB' as const },
+    delivery: { code: 'standard' },
+  };
+  const lines = [
+    { sku: 'TAP-1', productName: 'Basin tap', quantity: 3, cancelledQuantity: 1, unitPriceIncVat: 4_000, lineTotalIncVat: 12_000 },
+    { sku: 'WC-2', productName: 'Close-coupled WC', quantity: 1, cancelledQuantity: 1, unitPriceIncVat: 20_000, lineTotalIncVat: 20_000 },
+  ];
+  it('keeps the lines still to be sent, what is left and the VAT in it, and where the goods go', () => {
+    expect(orderAfterCredit(order, lines, 8_600)).toEqual({
+      orderNumber: 'BP-ABC-DEF-GHJ',
+      customerId: 'user-1',
+      amountPence: 8_600,
+      vatPence: vatIn(8_600, 2_000),
+      lines: [{ sku: 'TAP-1', productName: 'Basin tap', quantity: 2, unitPriceIncVat: 4_000 }],
+      deliveryAddress: order.deliveryAddress,
+    });
+  });
+  it('has no address for click & collect, and never less than nothing left', () => {
+    const collected = orderAfterCredit({ ...order, delivery: { code: 'click_collect' } }, lines, -5);
+    expect(collected).toMatchObject({ amountPence: 0, vatPence: 0, deliveryAddress: null });
   });
 });

@@ -4,7 +4,8 @@
  * and how many are still to be sent, with the price of those. Every page, pick list and e-mail
  * reads these figures from the API's order, so the warehouse never sees the cancelled part as due.
  */
-import type { Order } from '@shop/contracts';
+import type { Address, Order } from '@shop/contracts';
+import type { OrderOnAccountAfterCredit } from './orders.deps.ts';
 import { STANDARD_VAT_RATE_BASIS_POINTS, vatIn } from './vat-invoice.ts';
 export interface LineQuantities {
   orderedQuantity: number;
@@ -51,5 +52,29 @@ export function totalsAfterCancellations(order: Charged, lines: readonly Line[])
     deliveryIncVat: order.deliveryPence,
     totalIncVat: order.totalPence - refunded,
     vatIncVat: order.vatPence - vatIn(refunded, STANDARD_VAT_RATE_BASIS_POINTS),
+  };
+}
+
+/**
+ * An order paid on account as it stands once a credit leaves `leftPence` on it (what the provider's order is edited to
+ * before dispatch): the lines still to be sent, and the VAT in what is left (every line and
+ * delivery is standard-rated, as on the VAT invoice).
+ */
+export function orderAfterCredit(
+  order: { orderNumber: string; customerId: string | null; deliveryAddress: Address | null; delivery: { code: string } },
+  lines: readonly { sku: string; productName: string; quantity: number; cancelledQuantity: number; unitPriceIncVat: number; lineTotalIncVat: number }[],
+  leftPence: number,
+): OrderOnAccountAfterCredit {
+  const amountPence = Math.max(0, leftPence);
+  return {
+    orderNumber: order.orderNumber,
+    customerId: order.customerId,
+    amountPence,
+    vatPence: vatIn(amountPence, STANDARD_VAT_RATE_BASIS_POINTS),
+    lines: lines.flatMap((line) => {
+      const { quantity } = lineQuantities(line);
+      return quantity > 0 ? [{ sku: line.sku, productName: line.productName, quantity, unitPriceIncVat: line.unitPriceIncVat }] : [];
+    }),
+    deliveryAddress: order.delivery.code === 'click_collect' ? null : order.deliveryAddress,
   };
 }

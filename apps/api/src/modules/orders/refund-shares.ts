@@ -7,7 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../platform/context.ts';
 import type { Refund } from '../payments/index.ts';
-import { allocateRefund, type PaymentTaken } from './refund-allocation.ts';
+import { allocateRefund, leftOn, type PaymentTaken } from './refund-allocation.ts';
+import { orderAfterCredit } from './line-quantities.ts';
 import * as repository from './orders.repository.ts';
 import type { OrderRefundRow, OrderRow } from './orders.repository.ts';
 import type { ProviderRefundPart } from './orders.tables.ts';
@@ -28,16 +29,18 @@ export async function refundFromPayments(
   refund: OrderRefundRow,
 ): Promise<{ answer: Refund; parts: ProviderRefundPart[] }> {
   const gateway = deps.payments.gateway();
-  const { charges, parts } = await sharesOf(ctx.db, order, refund);
+  const { charges, parts, left } = await sharesOf(ctx.db, order, refund);
   let answer: Refund | null = null;
   const asked: ProviderRefundPart[] = [];
   for (const part of parts) {
     const charge = charges.find((candidate) => candidate.paymentIntentRef === part.ref);
     let outcome: Refund;
     if (charge) outcome = await gateway.refund(part.ref, part.amountPence, `${refund.idempotencyKey}:charge:${charge.id}`);
-    // Paid on account: the provider credits the business's account instead of a card.
-    else if (order.paymentMethod === ON_ACCOUNT) outcome = await accountPaymentsOf(deps).refund(ctx, part.ref, part.amountPence, refund.idempotencyKey);
-    else outcome = await gateway.refund(part.ref, part.amountPence, refund.idempotencyKey);
+    // Paid on account: the provider credits the business's account instead of a card (its order edited before dispatch).
+    else if (order.paymentMethod === ON_ACCOUNT) {
+      const after = orderAfterCredit(order, await repository.linesOf(ctx.db, order.id), left.get(part.ref) ?? 0);
+      outcome = await accountPaymentsOf(deps).refund(ctx, { orderRef: part.ref, amountPence: part.amountPence, idempotencyKey: refund.idempotencyKey, after });
+    } else outcome = await gateway.refund(part.ref, part.amountPence, refund.idempotencyKey);
     asked.push({ intentRef: part.ref, refundRef: outcome.id, amountPence: outcome.amountPence, status: outcome.status });
     if (outcome.status === 'failed') return { answer: outcome, parts: asked };
     if (!charge || !answer || answer.intentRef !== order.paymentIntentRef) answer = outcome;
@@ -68,7 +71,9 @@ export async function keepParts(db: Transaction, refund: OrderRefundRow, parts: 
 export async function sharesOf(db: Database | Transaction, order: OrderRow, refund: OrderRefundRow) {
   const charges = await repository.chargesOf(db, order.id);
   const earlier = (await repository.refundsOf(db, [order.id])).filter((other) => other.sequence < refund.sequence && other.state !== 'failed');
-  return { charges, parts: allocateRefund(paymentsOf(order, charges), earlier, refund) };
+  const payments = paymentsOf(order, charges);
+  // What each payment has left once this refund is made too: an order on account's is what stays on the provider's order.
+  return { charges, parts: allocateRefund(payments, earlier, refund), left: leftOn(payments, [...earlier, refund]) };
 }
 
 /** The order's payments: the checkout payment (what was captured less the later charges), then each charge. */

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClientFromEndpoints, createOperationsClient, createOrdersClient } from '@shop/api-client';
-import { formatPence, formatPenceShort, helpCentreOrderEndpoints } from '@shop/contracts';
+import { customerOrderEndpoints, formatPence, formatPenceShort, helpCentreOrderEndpoints } from '@shop/contracts';
 import type { Actor } from '../../platform/context.ts';
 import { findSeededSku } from '../../testing/seeded-skus.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import type { OrdersService } from '../orders/index.ts';
-import { CreditProviderUnavailable, type CreditProvider } from './credit-provider.ts';
+import { CreditOrderRefused, CreditProviderUnavailable, type CreditProvider } from './credit-provider.ts';
 import { CREDIT_RECOVERY_AFTER_MS, CREDIT_RECOVERY_JOB, CREDIT_RECOVERY_LEASE_MS, CREDIT_WEBHOOK_PATH, type TradeCreditService } from './index.ts';
 import { LATE_COPY_MS } from './sandbox-webhooks.ts';
 import { onAccountBasket, onAccountClients, onAccountCustomer } from './testing.ts';
@@ -14,7 +14,8 @@ import { onAccountBasket, onAccountClients, onAccountCustomer } from './testing.
 /**
  * An order paid on account, given money back through the shop's own paths (decision 0110): staff
  * cancelling it before dispatch (the provider's order cancelled), the customer cancelling it or part
- * of it in the help centre, staff refunding it after dispatch, a return refunded: the provider credits
+ * of it in the help centre (a part: the provider's order edited to what is left, decision 0153), staff
+ * refunding it after dispatch, a return refunded (the provider's refund, only once fulfilled): the provider credits
  * the account at once, so the credit available, the order and staff's timeline show it before any
  * webhook, and the provider's webhooks about it afterwards change nothing more. The same refund twice at
  * once credits once; the provider unreachable leaves nothing half-done and a retry finishes it.
@@ -31,6 +32,7 @@ const as = (name: string) => ({
   orders: createOrdersClient({ baseUrl: api.serviceUrl('orders'), getAccessToken: () => name }),
   operations: createOperationsClient({ baseUrl: api.serviceUrl('operations'), getAccessToken: () => name }),
   help: createClientFromEndpoints(helpCentreOrderEndpoints, { baseUrl: api.serviceUrl('help-centre'), getAccessToken: () => name }),
+  mine: createClientFromEndpoints(customerOrderEndpoints, { baseUrl: api.serviceUrl('accounts'), getAccessToken: () => name }),
 });
 const now = () => new Date(Date.now() + offsetMs);
 const services = () => api.app.composed.services as unknown as { tradeCredit: TradeCreditService; creditProvider: CreditProvider; orders: OrdersService };
@@ -75,11 +77,13 @@ async function accountOf(orderNumber: string) {
     shopRefunded: number;
     sandboxState: string;
     sandboxRefunded: number;
+    shopAmount: number;
+    sandboxAmount: number;
     credits: number;
     account: number;
   }>(sql`
     select o.status, o.refunded_pence as refunded, c.state, c.refunded_pence as "shopRefunded", s.state as "sandboxState",
-      s.refunded_pence as "sandboxRefunded", c.trade_account_id as account,
+      s.refunded_pence as "sandboxRefunded", c.amount_pence as "shopAmount", s.amount_pence as "sandboxAmount", c.trade_account_id as account,
       (select count(*)::int from trade_credit_credits k where k.provider_order_id = c.provider_order_id) as credits
     from orders o join trade_credit_orders c on c.order_id = o.id join credit_sandbox_orders s on s.id = c.provider_order_id
     where o.order_number = ${orderNumber}`);
@@ -99,7 +103,7 @@ async function webhooksOf(orderNumber: string) {
   return items.filter((item) => item.orderNumber === orderNumber).map(({ type, effect, deliveries }) => ({ type, effect, deliveries }));
 }
 /** The provider's next `method` credits the account, but its answer never reaches the shop (the call timed out); the real method back. */
-function answerLost<M extends 'refundOrder' | 'cancelOrder'>(method: M): CreditProvider[M] {
+function answerLost<M extends 'refundOrder' | 'cancelOrder' | 'updateOrder'>(method: M): CreditProvider[M] {
   const provider = services().creditProvider;
   const real = provider[method].bind(provider) as (...args: unknown[]) => Promise<unknown>;
   vi.spyOn(provider, method as 'cancelOrder').mockImplementationOnce(async (...args) => {
@@ -220,7 +224,7 @@ describe('money given back on an order paid on account', () => {
     expect(invoice).toMatchObject({ standing: 'settled', outstandingPence: 0 });
   });
 
-  it('cancelled by the customer in the help centre, part then the rest: each part credited, the rest by cancelling the provider’s order', async () => {
+  it('cancelled by the customer in the help centre, part then the rest: the provider’s order edited to what is left, then cancelled', async () => {
     const order = await placed(2);
     const before = await available();
     const part = await as('ola').help.cancelOrder({
@@ -233,10 +237,15 @@ describe('money given back on an order paid on account', () => {
     expect(part.nextSteps).toEqual([
       `We have credited ${formatPence(part.refundedPence)} to your account with Two: it comes off what your business owes for this order.`,
     ]);
+    // Not dispatched, so nothing was invoiced: the provider's order is edited to what is left, and nothing is refunded there.
+    const left = order.total - part.refundedPence;
     expect(await accountOf(order.orderNumber)).toMatchObject({
       state: 'VERIFIED',
-      sandboxRefunded: part.refundedPence,
-      shopRefunded: part.refundedPence,
+      refunded: part.refundedPence,
+      sandboxAmount: left,
+      shopAmount: left,
+      sandboxRefunded: 0,
+      shopRefunded: 0,
       credits: 1,
     });
     expect(await available()).toBe(before + part.refundedPence);
@@ -247,17 +256,159 @@ describe('money given back on an order paid on account', () => {
       refunded: order.total,
       state: 'CANCELLED',
       sandboxState: 'CANCELLED',
+      sandboxRefunded: 0,
       credits: 2,
     });
     expect(await available()).toBe(before + order.total);
     expect(await creditsShown(order.orderNumber)).toEqual([
-      `Order ${order.orderNumber} refunded: ${formatPenceShort(part.refundedPence)} credited to the account by Two, ` +
-        `${formatPenceShort(order.total - part.refundedPence)} left on account`,
-      `Order ${order.orderNumber} cancelled: ${formatPenceShort(order.total - part.refundedPence)} credited to the account by Two, nothing left to pay on it`,
+      `Order ${order.orderNumber} reduced before dispatch: ${formatPenceShort(part.refundedPence)} credited to the account by Two, ` +
+        `${formatPenceShort(left)} left on account`,
+      `Order ${order.orderNumber} cancelled: ${formatPenceShort(left)} credited to the account by Two, nothing left to pay on it`,
     ]);
     await deliverAllWebhooks();
     expect(await accountOf(order.orderNumber)).toMatchObject({ refunded: order.total, state: 'CANCELLED', credits: 2 });
     expect(await available()).toBe(before + order.total);
+  });
+
+  it('a part cancelled before dispatch edits the provider’s order, and a refund after dispatch credits its invoice: each read as it is', async () => {
+    const order = await placed(2);
+    const before = await available();
+    const invoice = async () =>
+      (await as('ola').credit.listOnAccountInvoices({ query: { pageSize: 50 } })).items.find((item) => item.orderNumber === order.orderNumber)!;
+    const part = await as('ola').help.cancelOrder({ params: { id: order.orderNumber }, body: { lines: [{ position: 0, quantity: 1 }], reason: 'One spare' } });
+    const left = order.total - part.refundedPence;
+    // The provider's order is smaller: no refund there; the credit it takes and what the business will owe are less by the part.
+    expect(await accountOf(order.orderNumber)).toMatchObject({
+      status: 'placed',
+      refunded: part.refundedPence,
+      state: 'VERIFIED',
+      sandboxAmount: left,
+      sandboxRefunded: 0,
+      shopAmount: left,
+      shopRefunded: 0,
+      credits: 1,
+    });
+    expect(await available()).toBe(before + part.refundedPence);
+    expect(await invoice()).toMatchObject({ standing: 'awaiting_dispatch', amountPence: left, outstandingPence: left });
+    const staffView = await as('staff').orders.getOrderForStaff({ params: order.params });
+    expect(staffView.refunds.map((refund) => [refund.kind, refund.state, refund.amountPence])).toEqual([['refund', 'succeeded', part.refundedPence]]);
+    expect(staffView.payment).toMatchObject({ method: 'on_account', refundedPence: part.refundedPence, refundablePence: left });
+    const customerView = await as('ola').mine.getMyOrder({ params: order.params });
+    expect(customerView.payment).toMatchObject({ method: 'on_account', refundedPence: part.refundedPence });
+    expect(customerView.totalsAfterCancellations?.totalIncVat).toBe(left);
+
+    // Dispatched: Two invoices the smaller order, and a later credit is a refund against that invoice.
+    await dispatch(order.orderNumber);
+    expect(await accountOf(order.orderNumber)).toMatchObject({ state: 'FULFILLED', sandboxAmount: left, sandboxRefunded: 0 });
+    const body = { amountPence: 300, reason: 'Goodwill', alreadyRefundedPence: part.refundedPence };
+    await as('staff').orders.refundOrder({ params: order.params, body });
+    expect(await accountOf(order.orderNumber)).toMatchObject({
+      refunded: part.refundedPence + 300,
+      state: 'FULFILLED',
+      sandboxAmount: left,
+      sandboxRefunded: 300,
+      shopRefunded: 300,
+      credits: 2,
+    });
+    expect(await available()).toBe(before + part.refundedPence + 300);
+    expect(await invoice()).toMatchObject({ standing: 'due', amountPence: left, outstandingPence: left - 300 });
+    expect(await creditsShown(order.orderNumber)).toEqual([
+      `Order ${order.orderNumber} reduced before dispatch: ${formatPenceShort(part.refundedPence)} credited to the account by Two, ` +
+        `${formatPenceShort(left)} left on account`,
+      `Order ${order.orderNumber} refunded: ${formatPenceShort(300)} credited to the account by Two, ${formatPenceShort(left - 300)} left on account`,
+    ]);
+    // The webhooks (its fulfilment, its refund) only confirm: nothing counted twice.
+    await deliverAllWebhooks();
+    expect(await accountOf(order.orderNumber)).toMatchObject({ refunded: part.refundedPence + 300, sandboxAmount: left, shopAmount: left, credits: 2 });
+    expect(await available()).toBe(before + part.refundedPence + 300);
+  });
+
+  it('refunded after a dispatch the provider could not be told of: told of the dispatch first, then its invoice credited', async () => {
+    const order = await placed();
+    const before = await available();
+    vi.spyOn(services().creditProvider, 'fulfilOrder').mockRejectedValueOnce(new CreditProviderUnavailable('Two could not be reached'));
+    await dispatch(order.orderNumber);
+    expect(await accountOf(order.orderNumber)).toMatchObject({ status: 'dispatched', state: 'VERIFIED', sandboxState: 'VERIFIED' });
+    await as('staff').orders.refundOrder({ params: order.params, body: { amountPence: 400, reason: 'Goodwill', alreadyRefundedPence: 0 } });
+    expect(await accountOf(order.orderNumber)).toMatchObject({
+      refunded: 400,
+      state: 'FULFILLED',
+      sandboxState: 'FULFILLED',
+      sandboxAmount: order.total,
+      sandboxRefunded: 400,
+      shopRefunded: 400,
+      credits: 1,
+    });
+    expect(await available()).toBe(before + 400);
+  });
+
+  it('the provider refuses a refund of an order it has not fulfilled, as Two does: an order before dispatch is edited instead', async () => {
+    const order = await placed();
+    const { providerOrderId } = (
+      await rowsOf<{ providerOrderId: string }>(sql`
+      select c.provider_order_id as "providerOrderId" from trade_credit_orders c join orders o on o.id = c.order_id
+      where o.order_number = ${order.orderNumber}`)
+    )[0]!;
+    const refused = await services()
+      .creditProvider.refundOrder(providerOrderId, 500, 'refund-before-fulfilment')
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(CreditOrderRefused);
+    expect((refused as Error).message).toBe(
+      `order ${providerOrderId} is VERIFIED: only a fulfilled order can be refunded; edit or cancel it before fulfilment`,
+    );
+    expect(await accountOf(order.orderNumber)).toMatchObject({ sandboxState: 'VERIFIED', sandboxAmount: order.total, sandboxRefunded: 0 });
+  });
+
+  it('a part cancelled before dispatch, asked twice at once (a double click): the provider’s order edited once, the credit counted once', async () => {
+    const order = await placed(3);
+    const before = await available();
+    const updateOrder = vi.spyOn(services().creditProvider, 'updateOrder');
+    const body = { lines: [{ position: 0, quantity: 2 }], reason: 'Two too many' };
+    const results = await Promise.allSettled([
+      as('ola').help.cancelOrder({ params: { id: order.orderNumber }, body }),
+      as('ola').help.cancelOrder({ params: { id: order.orderNumber }, body }),
+    ]);
+    const statuses = await Promise.all(results.map(statusOf));
+    // One is made; the other finds it under way, or the line with only one left to cancel.
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status !== 200)[0]).toBeGreaterThanOrEqual(400);
+    expect(statuses.filter((status) => status !== 200)[0]).toBeLessThan(500);
+    const part = (results.find((result) => result.status === 'fulfilled') as PromiseFulfilledResult<{ refundedPence: number }>).value.refundedPence;
+    expect(updateOrder).toHaveBeenCalledTimes(1);
+    expect(await accountOf(order.orderNumber)).toMatchObject({ refunded: part, sandboxAmount: order.total - part, sandboxRefunded: 0, credits: 1 });
+    expect(await available()).toBe(before + part);
+  });
+
+  it('a part cancelled before dispatch whose answer was lost: two finishers at once edit the provider’s order once, by the part', async () => {
+    const order = await placed(2);
+    const before = await available();
+    answerLost('updateOrder');
+    const lost = await failure(
+      as('ola').help.cancelOrder({ params: { id: order.orderNumber }, body: { lines: [{ position: 0, quantity: 1 }], reason: 'One spare' } }),
+    );
+    expect(lost.status).toBe(502);
+    const [pending] = await rowsOf<{ amount: number }>(sql`
+      select r.amount_pence as amount from order_refunds r join orders o on o.id = r.order_id
+      where o.order_number = ${order.orderNumber} and r.state = 'pending'`);
+    const part = pending!.amount;
+    // Two made the edit; the shop has not settled it yet.
+    expect(await accountOf(order.orderNumber)).toMatchObject({ refunded: 0, sandboxAmount: order.total - part, shopAmount: order.total, credits: 0 });
+
+    // Finished twice at the same moment (a webhook's or staff's retry and the recovery job): asked again with the same key and the
+    // same amount, so the order is smaller by the part once, and the credit is counted once.
+    const updateOrder = vi.spyOn(services().creditProvider, 'updateOrder');
+    const ctx = { db: api.database.db, actor: null, clock: { now }, log: api.app.log };
+    const orderId = (await as('staff').orders.getOrderForStaff({ params: order.params })).orderGuid;
+    await Promise.allSettled([services().orders.finishPendingRefund(ctx, orderId), services().orders.finishPendingRefund(ctx, orderId)]);
+    expect(new Set(updateOrder.mock.calls.map((call) => `${call[1].amountPence}:${call[2]}`)).size).toBe(1);
+    expect(await accountOf(order.orderNumber)).toMatchObject({
+      refunded: part,
+      sandboxAmount: order.total - part,
+      shopAmount: order.total - part,
+      sandboxRefunded: 0,
+      credits: 1,
+    });
+    expect(await available()).toBe(before + part);
   });
 
   it('refunded by staff after dispatch, and a return refunded: credited by the provider’s refund, what is owed and available at once', async () => {

@@ -168,24 +168,21 @@ describe('an order paid on account, changed', () => {
     expect(await timelineOf(order.orderNumber)).toEqual([]);
   });
 
-  it('costs less: the difference is credited to the account at the provider, not to a card', async () => {
+  it('costs less before dispatch: the provider’s order is edited to the new total (nothing refunded there), not a card credited', async () => {
     const order = await placed('dana', 2);
     const fewer = await as('dana').changes.setOrderBasketItem({ params: order.params, body: { sku: sku.sku, quantity: 1 } });
     expect(fewer.toRefundPence).toBeGreaterThan(0);
     const done = await as('dana').changes.completeOrderBasket({ params: order.params, body: { orderVersion: fewer.orderVersion } });
     expect(done).toMatchObject({ status: 'completed', chargedPence: 0, refundedPence: fewer.toRefundPence });
-    expect(await accountOf(order.orderNumber)).toMatchObject({
-      provider: order.total,
-      providerRefunded: fewer.toRefundPence,
-      shopRefunded: fewer.toRefundPence,
-    });
-    expect(await outstanding('dana', order.orderNumber)).toBe(order.total - fewer.toRefundPence);
-    // The change, then the credit as Two made it (decision 0110).
+    const left = order.total - fewer.toRefundPence;
+    expect(await accountOf(order.orderNumber)).toMatchObject({ provider: left, providerRefunded: 0, shop: left, shopRefunded: 0 });
+    expect(await outstanding('dana', order.orderNumber)).toBe(left);
+    // The change, then the credit as Two made it: its order made smaller before dispatch (decision 0153).
     expect(await timelineOf(order.orderNumber)).toEqual([
       `Order ${order.orderNumber} changed: ${formatPenceShort(fewer.toRefundPence)} taken off and credited to the account, ` +
-        `new total on account ${formatPenceShort(order.total - fewer.toRefundPence)}`,
-      `Order ${order.orderNumber} refunded: ${formatPenceShort(fewer.toRefundPence)} credited to the account by Two, ` +
-        `${formatPenceShort(order.total - fewer.toRefundPence)} left on account`,
+        `new total on account ${formatPenceShort(left)}`,
+      `Order ${order.orderNumber} reduced before dispatch: ${formatPenceShort(fewer.toRefundPence)} credited to the account by Two, ` +
+        `${formatPenceShort(left)} left on account`,
     ]);
   });
 

@@ -76,6 +76,31 @@ export function changeRefusalWords(reason: CreditOrderDecline, differencePence: 
   }
 }
 
+/**
+ * The provider's order as it now stands (the body of Two's "Edit order"): the shop's order number as the merchant's
+ * reference, its customer, its gross amount and VAT, the lines still to be sent and where they go (null: collected).
+ */
+export function editedOrder(
+  order: { orderNumber: string; customerId: string | null },
+  figures: { amountPence: number; vatPence: number },
+  lines: readonly { sku: string; productName: string; quantity: number; unitPriceIncVat: number }[],
+  address: Address | null,
+): CreditOrderRequest {
+  return {
+    merchantReference: order.orderNumber,
+    merchantUserId: order.customerId ?? '',
+    ...figures,
+    lines: lines.map(({ sku, productName: name, quantity, unitPriceIncVat: unitPricePence }) => ({
+      sku,
+      name,
+      quantity,
+      unitPricePence,
+      lineTotalPence: quantity * unitPricePence,
+    })),
+    deliveryAddress: address && { line1: address.line1, town: address.town, postcode: address.postcode, country: address.countryCode },
+  };
+}
+
 /** The provider's order and the shop's amount for it: a change of an order paid by card has none (a caller's mistake). */
 function accountOf(change: { order: Pick<ChangeableOrder, 'orderNumber' | 'onAccount'> }): NonNullable<ChangeableOrder['onAccount']> {
   if (!change.order.onAccount) throw new Error(`order ${change.order.orderNumber} is not paid on account`);
@@ -92,20 +117,7 @@ export function createOnAccountChanges(deps: TradeCreditDeps): OnAccountChanges 
   async function edit(ctx: TradeCreditContext, change: OnAccountChange, amountPence: number, idempotencyKey: string) {
     const { order } = change;
     const address = order.delivery.code === 'click_collect' ? null : (change.deliveryAddress ?? order.deliveryAddress);
-    const request: CreditOrderRequest = {
-      merchantReference: order.orderNumber,
-      merchantUserId: order.customerId ?? '',
-      amountPence,
-      vatPence: change.vatPence,
-      lines: change.lines.map(({ sku, productName: name, quantity, unitPriceIncVat: unitPricePence }) => ({
-        sku,
-        name,
-        quantity,
-        unitPricePence,
-        lineTotalPence: quantity * unitPricePence,
-      })),
-      deliveryAddress: address && { line1: address.line1, town: address.town, postcode: address.postcode, country: address.countryCode },
-    };
+    const request = editedOrder(order, { amountPence, vatPence: change.vatPence }, change.lines, address);
     try {
       return await viaProvider(deps, ctx, () => provider.updateOrder(accountOf(change).providerOrderId, request, idempotencyKey));
     } catch (error) {

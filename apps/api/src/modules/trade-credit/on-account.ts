@@ -7,6 +7,7 @@
 import { formatPenceShort, type OnAccountOption, type OnAccountRefusal } from '@shop/contracts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { Clock } from '../../platform/context.ts';
+import type { AccountCredit } from '../orders/index.ts';
 import type { CreditHolder } from '../trade/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { customerOf, holderOf, viaProvider, type Business } from './credit-access.ts';
@@ -20,7 +21,8 @@ import {
   type ProviderOrder,
 } from './credit-provider.ts';
 import type { TradeCreditContext, TradeCreditDeps } from './trade-credit.deps.ts';
-import { cancelsOrder } from './order-rules.ts';
+import { creditBy, type CreditBy } from './order-rules.ts';
+import { editedOrder } from './on-account-changes.ts';
 import { TradeCreditErrors } from './trade-credit.errors.ts';
 import * as repository from './trade-credit.repository.ts';
 
@@ -35,6 +37,9 @@ export interface ApprovedCreditOrder {
   /** Where the invoice is paid, when the provider gives it with its approval. */
   payee: CreditPayee | null;
 }
+
+/** How each way of crediting is kept for staff's timeline. */
+const CREDIT_KINDS: Record<CreditBy, 'cancellation' | 'edit' | 'refund'> = { cancel: 'cancellation', edit: 'edit', refund: 'refund' };
 
 const ARREARS = 'Your account with Two is overdue. Pay what is overdue to Two before ordering on account again; you can pay by card meanwhile.';
 
@@ -87,12 +92,13 @@ export interface OnAccountPayments {
   giveUpOrder(ctx: TradeCreditContext, providerOrderId: string): Promise<void>;
   /** In the transaction that places the order: the provider's order beside the shop's. */
   recordPlacedOrder(db: Transaction, input: ApprovedCreditOrder & { orderId: string; placedAt: Date }): Promise<void>;
-  /** Orders' refunds of an order paid on account: the provider credits the account (a gateway refund's shape). */
+  /**
+   * Orders' refunds of an order paid on account: the provider credits the account (a gateway refund's shape), before
+   * dispatch by editing its order to what is left (or cancelling it), after it by a refund (decision 0153).
+   */
   refund(
     ctx: { db: Database | Transaction; clock: Clock; log?: TradeCreditContext['log'] },
-    orderRef: string,
-    amountPence: number,
-    idempotencyKey: string,
+    credit: AccountCredit,
   ): Promise<{ id: string; intentRef: string; amountPence: number; status: 'succeeded' | 'pending' | 'failed' }>;
   /** In the dispatch's transaction: noted, so the provider is told even if the process stops just after. */
   noteDispatched(db: Transaction, orderRef: string, now: Date): Promise<void>;
@@ -145,6 +151,29 @@ export function createOnAccountPayments(deps: TradeCreditDeps): OnAccountPayment
   async function saved(db: Database | Transaction, order: ProviderOrder, now: Date): Promise<ProviderOrder> {
     await repository.saveProviderOrder(db, order, now);
     return order;
+  }
+
+  /**
+   * The credit made at the provider with the refund's key: its order cancelled, edited to what is left (what it refunded stays
+   * deducted), or refunded; a dispatch it was not told of yet is told first, as Two refunds only a fulfilled order.
+   */
+  async function creditAtProvider(
+    ctx: { db: Database | Transaction; clock: Clock },
+    by: CreditBy,
+    credit: AccountCredit,
+    known: repository.CreditOrderRow | undefined,
+  ): Promise<ProviderOrder> {
+    const { orderRef, amountPence, idempotencyKey, after } = credit;
+    if (by === 'cancel') return provider.cancelOrder(orderRef, idempotencyKey);
+    if (by === 'refund') {
+      if (known && !known.fulfilledAt) await saved(ctx.db, await provider.fulfilOrder(orderRef, `credit-fulfil:${orderRef}`), ctx.clock.now());
+      return provider.refundOrder(orderRef, amountPence, idempotencyKey);
+    }
+    const figures = { amountPence: after.amountPence + (known?.refundedPence ?? 0), vatPence: after.vatPence };
+    const edited = await provider.updateOrder(orderRef, editedOrder(after, figures, after.lines, after.deliveryAddress), idempotencyKey);
+    // A lower amount is never declined; an answer that says so is the provider refusing the edit.
+    if (!edited.approved) throw new CreditOrderRefused(`the provider declined editing order ${orderRef} to ${figures.amountPence} (${edited.reason})`);
+    return edited.order;
   }
 
   async function fulfil(ctx: { db: Database | Transaction; clock: Clock; log?: TradeCreditContext['log'] }, orderRef: string): Promise<void> {
@@ -218,12 +247,13 @@ export function createOnAccountPayments(deps: TradeCreditDeps): OnAccountPayment
       });
     },
 
-    async refund(ctx, orderRef, amountPence, idempotencyKey) {
+    async refund(ctx, credit) {
+      const { orderRef, amountPence, idempotencyKey } = credit;
       const known = await repository.findCreditOrder(ctx.db, orderRef);
-      const cancelling = known !== undefined && cancelsOrder(known, amountPence);
+      const by = known ? creditBy(known, credit.after.amountPence) : 'refund';
       let after: ProviderOrder;
       try {
-        after = cancelling ? await provider.cancelOrder(orderRef, idempotencyKey) : await provider.refundOrder(orderRef, amountPence, idempotencyKey);
+        after = await creditAtProvider(ctx, by, credit, known);
       } catch (error) {
         if (error instanceof CreditOrderRefused) throw TradeCreditErrors.refundRefused();
         // Not reached, or no answer: it may have been made, so the shop's refund stays pending and a retry (same key) finishes it.
@@ -237,14 +267,7 @@ export function createOnAccountPayments(deps: TradeCreditDeps): OnAccountPayment
       await saved(ctx.db, after, now);
       // Kept once by its key for staff's timeline: the provider's webhook about it comes later and only confirms it.
       const leftPence = after.state === 'CANCELLED' ? 0 : Math.max(0, after.amountPence - after.refundedPence);
-      await repository.insertCredit(ctx.db, {
-        idempotencyKey,
-        providerOrderId: orderRef,
-        kind: cancelling ? 'cancellation' : 'refund',
-        amountPence,
-        leftPence,
-        at: now,
-      });
+      await repository.insertCredit(ctx.db, { idempotencyKey, providerOrderId: orderRef, kind: CREDIT_KINDS[by], amountPence, leftPence, at: now });
       return { id: `${orderRef}:${idempotencyKey}`, intentRef: orderRef, amountPence, status: 'succeeded' };
     },
 

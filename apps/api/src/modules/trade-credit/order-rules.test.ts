@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancelsOrder, dueDateFrom, orderDecline } from './order-rules.ts';
+import { creditBy, dueDateFrom, orderDecline } from './order-rules.ts';
 import { sandboxCredit, STANDARD_LIMIT } from './sandbox-companies.ts';
 
 const order = (amountPence: number, country = 'GB') => ({
@@ -38,18 +38,23 @@ describe('the due date', () => {
 });
 
 describe('money given back on an order on account, at the provider', () => {
-  const open = { state: 'VERIFIED' as const, dispatchedAt: null, fulfilledAt: null, amountPence: 10_000, refundedPence: 2_000 };
-  it('cancels the order when all that is left on it comes back before dispatch', () => {
-    expect(cancelsOrder(open, 8_000)).toBe(true);
-    expect(cancelsOrder({ ...open, state: 'CREATED' }, 8_000)).toBe(true);
+  const open = { state: 'VERIFIED' as const, dispatchedAt: null, fulfilledAt: null };
+  it('edits the provider’s order to what is left when part comes back before dispatch', () => {
+    expect(creditBy(open, 1)).toBe('edit');
+    expect(creditBy({ ...open, state: 'CREATED' }, 7_999)).toBe('edit');
   });
-  it('refunds a part, and anything once dispatched or fulfilled', () => {
-    expect(cancelsOrder(open, 7_999)).toBe(false);
-    expect(cancelsOrder({ ...open, dispatchedAt: new Date() }, 8_000)).toBe(false);
-    expect(cancelsOrder({ ...open, state: 'FULFILLED', fulfilledAt: new Date() }, 8_000)).toBe(false);
-    expect(cancelsOrder({ ...open, state: 'REFUNDED' }, 8_000)).toBe(false);
+  it('cancels the order when nothing is left on it before dispatch', () => {
+    expect(creditBy(open, 0)).toBe('cancel');
+    expect(creditBy({ ...open, state: 'CREATED' }, 0)).toBe('cancel');
+  });
+  it('refunds anything once dispatched or fulfilled, a part or all that is left', () => {
+    expect(creditBy({ ...open, dispatchedAt: new Date() }, 5_000)).toBe('refund');
+    expect(creditBy({ ...open, dispatchedAt: new Date() }, 0)).toBe('refund');
+    expect(creditBy({ ...open, state: 'FULFILLED', fulfilledAt: new Date() }, 5_000)).toBe('refund');
+    expect(creditBy({ ...open, state: 'REFUNDED' }, 0)).toBe('refund');
   });
   it('asks again the same way for an order the provider has cancelled already (an answer lost)', () => {
-    expect(cancelsOrder({ ...open, state: 'CANCELLED' }, 8_000)).toBe(true);
+    expect(creditBy({ ...open, state: 'CANCELLED' }, 0)).toBe('cancel');
+    expect(creditBy({ ...open, state: 'CANCELLED' }, 3_000)).toBe('cancel');
   });
 });

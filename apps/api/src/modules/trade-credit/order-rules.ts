@@ -32,16 +32,17 @@ export function dueDateFrom(fulfilledAt: Date, termDays: number = CREDIT_TERM_DA
   return due.toISOString().slice(0, 10);
 }
 
+/** How the provider credits an order on account: cancelling it, editing it to what is left, or refunding it. */
+export type CreditBy = 'cancel' | 'edit' | 'refund';
+
 /**
- * Whether crediting `amountPence` to an order on account is cancelling it at the provider (Two's cancel: nothing
- * is invoiced) rather than refunding it (a credit note): all that is left on it, before dispatch. An order the
- * provider has cancelled already (an earlier attempt whose answer was lost) is asked again the same way.
+ * How a credit is made at the provider (decision 0153), as Two allows: before dispatch nothing is invoiced, so the order is
+ * cancelled when nothing is left on it, else edited to what is left (`leftPence`, from the shop's own records, so a retry asks
+ * the same); once dispatched, the invoice is credited by a refund (a credit note). An order the provider has cancelled already
+ * (an earlier attempt whose answer was lost) is asked again the same way.
  */
-export function cancelsOrder(
-  order: { state: CreditOrderState; dispatchedAt: Date | null; fulfilledAt: Date | null; amountPence: number; refundedPence: number },
-  amountPence: number,
-): boolean {
-  if (order.dispatchedAt || order.fulfilledAt) return false;
-  if (order.state === 'CANCELLED') return true;
-  return (order.state === 'CREATED' || order.state === 'VERIFIED') && amountPence >= order.amountPence - order.refundedPence;
+export function creditBy(order: { state: CreditOrderState; dispatchedAt: Date | null; fulfilledAt: Date | null }, leftPence: number): CreditBy {
+  if (order.dispatchedAt || order.fulfilledAt || order.state === 'FULFILLED' || order.state === 'REFUNDED') return 'refund';
+  if (order.state === 'CANCELLED' || leftPence <= 0) return 'cancel';
+  return 'edit';
 }

@@ -220,11 +220,14 @@ export function createCreditSandbox(options: { db: Database; clock: Clock; publi
     async refundOrder(id, amountPence, idempotencyKey) {
       const refunded = await told(
         (tx) => repository.refundOrder(tx, id, amountPence, idempotencyKey),
-        (row) => (row.state === 'CANCELLED' ? 'order.cancelled' : 'order.refunded'),
+        () => 'order.refunded',
       );
       if (refunded) return refunded;
       const current = await existingOrder(id);
       if (current.refundKeys.includes(idempotencyKey)) return toOrder(current);
+      // As Two: a refund is a credit note against the invoice fulfilment sends, so an order not yet fulfilled is edited instead.
+      if (current.state === 'CREATED' || current.state === 'VERIFIED')
+        throw new CreditOrderRefused(`order ${id} is ${current.state}: only a fulfilled order can be refunded; edit or cancel it before fulfilment`);
       throw new CreditOrderRefused(
         `order ${id} is ${current.state} with ${current.refundedPence} of ${current.amountPence} refunded: cannot refund ${amountPence}`,
       );
@@ -237,6 +240,8 @@ export function createCreditSandbox(options: { db: Database; clock: Clock; publi
         await repository.lockBusiness(tx, current.organisationNumber);
         const row = (await repository.findOrder(tx, id))!;
         if (row.state !== 'CREATED' && row.state !== 'VERIFIED') throw new CreditOrderRefused(`order ${id} is ${row.state} and cannot be edited`);
+        // Nothing left on it is a cancellation, not an edit.
+        if (order.amountPence <= row.refundedPence) throw new CreditOrderRefused(`order ${id} cannot be edited to ${order.amountPence}: cancel it instead`);
         const owed = order.amountPence - row.refundedPence;
         if (order.amountPence > row.amountPence) {
           const credit = await creditNow(row.organisationNumber, tx);

@@ -157,9 +157,9 @@ export async function setOrderAmount(db: Transaction, id: string, amountPence: n
 }
 
 /**
- * Credits `amountPence` back once per key: the refunded total grows, and an order refunded in full is
- * CANCELLED (before fulfilment) or REFUNDED (after). Undefined when the order is not one to refund,
- * the key was used already, or it would give back more than the order.
+ * Credits `amountPence` back once per key against a fulfilled order's invoice (Two refunds only after fulfilment; before it the
+ * order is edited or cancelled): the refunded total grows, and an order refunded in full is REFUNDED. Undefined when the order
+ * is not one to refund, the key was used already, or it would give back more than the order.
  */
 export async function refundOrder(db: Database | Transaction, id: string, amountPence: number, key: string): Promise<SandboxOrderRow | undefined> {
   const refunded = sql`${creditSandboxOrders.refundedPence} + ${amountPence}`;
@@ -168,13 +168,12 @@ export async function refundOrder(db: Database | Transaction, id: string, amount
     .set({
       refundedPence: sql`${refunded}`,
       refundKeys: sql`${creditSandboxOrders.refundKeys} || ${JSON.stringify([key])}::jsonb`,
-      state: sql`case when ${refunded} < ${creditSandboxOrders.amountPence} then ${creditSandboxOrders.state}
-        when ${creditSandboxOrders.state} = 'FULFILLED' then 'REFUNDED' else 'CANCELLED' end`,
+      state: sql`case when ${refunded} < ${creditSandboxOrders.amountPence} then ${creditSandboxOrders.state} else 'REFUNDED' end`,
     })
     .where(
       and(
         eq(creditSandboxOrders.id, id),
-        inArray(creditSandboxOrders.state, ['VERIFIED', 'FULFILLED']),
+        eq(creditSandboxOrders.state, 'FULFILLED'),
         sql`not ${creditSandboxOrders.refundKeys} ? ${key}`,
         sql`${refunded} <= ${creditSandboxOrders.amountPence}`,
       ),

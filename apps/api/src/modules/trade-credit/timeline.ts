@@ -29,11 +29,13 @@ function orderChangeWords(orderNumber: string, change: { kind: OnAccountChangeKi
 }
 
 /** A credit the shop asked for (a refund, a return, a cancellation), as staff read it: the provider's webhook about it only confirms it. */
-export function creditWords(orderNumber: string, credit: { kind: 'refund' | 'cancellation'; amountPence: number; leftPence: number }): string {
+export function creditWords(orderNumber: string, credit: { kind: 'refund' | 'cancellation' | 'edit'; amountPence: number; leftPence: number }): string {
   const amount = formatPenceShort(credit.amountPence);
   if (credit.kind === 'cancellation') return `Order ${orderNumber} cancelled: ${amount} credited to the account by Two, nothing left to pay on it`;
   const left = credit.leftPence > 0 ? `${formatPenceShort(credit.leftPence)} left on account` : 'nothing left to pay on it';
-  return `Order ${orderNumber} refunded: ${amount} credited to the account by Two, ${left}`;
+  // Before dispatch Two's order is made smaller (nothing was invoiced yet); after it, the invoice is credited.
+  const what = credit.kind === 'edit' ? 'reduced before dispatch' : 'refunded';
+  return `Order ${orderNumber} ${what}: ${amount} credited to the account by Two, ${left}`;
 }
 
 const PROPOSAL_WORDS: Record<string, string> = {

@@ -109,8 +109,8 @@ export const tradeCreditOrderChanges = pgTable(
  * What the shop asked the provider to credit to the account (decision 0110): a staff refund, a return's
  * refund, a customer's or staff's cancellation, a lower order change, each once by the refund's
  * idempotency key, written as soon as the provider has answered, so staff's timeline shows the credit
- * at once and the provider's webhook about it only confirms. `cancelled`: the provider's order was
- * cancelled before dispatch rather than refunded.
+ * at once and the provider's webhook about it only confirms. `cancellation`: the provider's order was
+ * cancelled before dispatch rather than refunded; `edit`: it was edited to what is left before dispatch (decision 0153).
  */
 export const tradeCreditCredits = pgTable(
   'trade_credit_credits',
@@ -119,7 +119,7 @@ export const tradeCreditCredits = pgTable(
     providerOrderId: text('provider_order_id')
       .notNull()
       .references(() => tradeCreditOrders.providerOrderId),
-    kind: text('kind', { enum: ['refund', 'cancellation'] }).notNull(),
+    kind: text('kind', { enum: ['refund', 'cancellation', 'edit'] }).notNull(),
     amountPence: integer('amount_pence').notNull(),
     /** What is left on account on the order after it, as the provider answered. */
     leftPence: integer('left_pence').notNull(),

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTwoStandIn, type TwoStandIn } from '@shop/demo/two-standin';
-import { createOrdersClient, createTradeCreditClient, type TradeCreditClient } from '@shop/api-client';
+import { createClientFromEndpoints, createOrdersClient, createTradeCreditClient, type TradeCreditClient } from '@shop/api-client';
+import { helpCentreOrderEndpoints } from '@shop/contracts';
 import type { Actor } from '../../platform/context.ts';
 import { signWebhook } from '../../platform/webhook-signature.ts';
 import { findSeededSku } from '../../testing/seeded-skus.ts';
@@ -225,6 +226,48 @@ describe('the Two adapter', () => {
     ]);
     const invoice = (await taylor.credit.listOnAccountInvoices({ query: { pageSize: 50 } })).items.find((item) => item.orderNumber === placed.orderNumber);
     expect(invoice).toMatchObject({ standing: 'settled', outstandingPence: 0 });
+  });
+
+  it('credits a part cancelled before dispatch with Two’s Edit order (what is left, keyed by the credit), and refunds only after fulfilment', async () => {
+    const taylor = onAccountClients(() => api)('taylor');
+    const basket = await onAccountBasket(api, 'taylor', parcel, 2);
+    const placed = await taylor.checkout.payOnAccount({ params: basket.params });
+    const help = createClientFromEndpoints(helpCentreOrderEndpoints, { baseUrl: api.serviceUrl('help-centre'), getAccessToken: () => 'taylor' });
+    const before = two.requests.length;
+    const part = await help.cancelOrder({ params: { id: placed.orderNumber }, body: { lines: [{ position: 0, quantity: 1 }], reason: 'One spare' } });
+    expect(part.creditedToAccount).toBe(true);
+    // Not a refund (Two refunds only a fulfilled order): its Edit order, a PUT with the credit's key, and nothing else asked of it.
+    const asked = two.requests.slice(before);
+    expect(asked).toEqual([
+      {
+        method: 'PUT',
+        path: expect.stringMatching(/^\/v1\/order\/ord_\w+$/),
+        idempotencyKey: expect.stringMatching(/^order:[0-9a-f-]+:line-cancellation:\d+$/),
+      },
+    ]);
+    const id = asked[0]!.path.split('/')[3]!;
+    const left = basket.total - part.refundedPence;
+    const atTwo = two.orderOf(id)!;
+    expect(atTwo).toMatchObject({ state: 'VERIFIED', gross_amount: (left / 100).toFixed(2), refunded_amount: '0.00' });
+    expect(atTwo.line_items).toEqual([expect.objectContaining({ merchant_product_id: parcel, quantity: 1 })]);
+    expect(Number(atTwo.net_amount) + Number(atTwo.tax_amount)).toBeCloseTo(left / 100, 2);
+
+    // Two refuses a refund of an order it has not fulfilled: a refusal naming its state, not "Two is down".
+    const adapter = createTwoProvider({ apiKey: two.apiKey, apiUrl: two.url, merchantId: two.merchantId });
+    await expect(adapter.refundOrder(id, 100, 'refund-before-fulfilment')).rejects.toThrow('Two refused the order call (409): order is VERIFIED');
+    // Dispatched, a credit is Two's refund against the smaller invoice.
+    const orders = createOrdersClient({ baseUrl: api.serviceUrl('orders'), getAccessToken: () => 'staff' });
+    await orders.advanceOrder({
+      params: { orderNumber: placed.orderNumber },
+      body: { status: 'dispatched', carrier: 'DPD', trackingNumber: '15501234567891' },
+    });
+    const refunded = await orders.refundOrder({
+      params: { orderNumber: placed.orderNumber },
+      body: { amountPence: 200, reason: 'Goodwill', alreadyRefundedPence: part.refundedPence },
+    });
+    expect(refunded.payment.refundedPence).toBe(part.refundedPence + 200);
+    expect(two.orderOf(id)).toMatchObject({ state: 'FULFILLED', gross_amount: (left / 100).toFixed(2), refunded_amount: '2.00' });
+    expect(two.requests.filter((request) => request.method !== 'GET').every((request) => request.idempotencyKey)).toBe(true);
   });
 
   it('answers 503 with what to do when Two cannot be reached, and changes nothing', async () => {
