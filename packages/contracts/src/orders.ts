@@ -160,6 +160,7 @@ export const OrderSummarySchema = OrderSchema.pick({
     itemCount: z.number().int(),
     firstLine: z.string().nullable(),
     refundedPence: Pence,
+    paidOnAccount: z.boolean().describe('Paid on account with the trade credit provider: money back is credited to the business’s account, not a card'),
     totalExVat: Pence.describe('The total less the VAT in it: what a trade customer reads first'),
     tradePriced: z.boolean().describe('Placed at trade prices (the trade site or app)'),
   })

@@ -39,7 +39,7 @@ export function AccountOrders({ latest }: { latest: LatestOrder }) {
             </p>
             <p className="mt-1 text-sm text-navy-700">
               Placed {formatInstant(order.placedAt)} · {formatPence(order.totals.totalIncVat)}
-              {order.payment.refundedPence > 0 && ` · ${refundText(order.payment.refundedPence)}`}
+              {order.payment.refundedPence > 0 && ` · ${refundText(order.payment.refundedPence, order.payment.method === 'on_account')}`}
             </p>
             <Link to={accountOrderPath(order.orderNumber)} className="mt-2 inline-block text-sm">
               View this order

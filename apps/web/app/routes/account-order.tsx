@@ -133,7 +133,12 @@ function OrderDetails({ order, placedFrom }: { order: Order; placedFrom: OrderPr
       </div>
 
       <Card id="order-progress" title="Progress">
-        <OrderTimeline status={order.status} history={order.history} refundedPence={order.payment.refundedPence} />
+        <OrderTimeline
+          status={order.status}
+          history={order.history}
+          refundedPence={order.payment.refundedPence}
+          paidOnAccount={order.payment.method === 'on_account'}
+        />
       </Card>
 
       {AMENDABLE_STATUSES.includes(order.status) && (

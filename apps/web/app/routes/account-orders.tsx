@@ -81,7 +81,7 @@ function Orders({ page, orders, here }: Route.ComponentProps['loaderData']) {
                 {order.itemCount > 1 && <span className="text-navy-700"> and more ({order.itemCount} items)</span>}
               </p>
               <p className="text-sm text-navy-700">Placed {formatInstant(order.placedAt)}</p>
-              {order.refundedPence > 0 && <p className="text-sm font-medium text-teal-800">{refundText(order.refundedPence)}</p>}
+              {order.refundedPence > 0 && <p className="text-sm font-medium text-teal-800">{refundText(order.refundedPence, order.paidOnAccount)}</p>}
             </div>
             <div className="flex items-center gap-4 sm:flex-col sm:items-end">
               <span className="font-bold tabular-nums text-navy-950">{formatPence(order.totals.totalIncVat)}</span>

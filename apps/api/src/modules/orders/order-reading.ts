@@ -39,6 +39,7 @@ async function page(db: Database, where: Parameters<typeof repository.pageOfOrde
       itemCount: own.reduce((sum, line) => sum + line.quantity, 0),
       firstLine: own[0]?.productName ?? null,
       refundedPence: row.refundedPence,
+      paidOnAccount: row.paymentMethod === ON_ACCOUNT,
       totalExVat: row.totalPence - row.vatPence,
       tradePriced: isTradePriced(row.channel),
     };

@@ -8,14 +8,17 @@ export function OrderTimeline({
   status,
   history,
   refundedPence = 0,
+  paidOnAccount = false,
 }: {
   status: OrderStatus;
   history: readonly { status: OrderStatus; at: string; kind?: 'status' | 'refund' | 'change' }[];
   refundedPence?: number;
+  /** Money back is credited to the business's account with the credit provider, not a card. */
+  paidOnAccount?: boolean;
 }) {
   const steps = timelineSteps(status, history);
   const stopped = status === 'cancelled' || status === 'refunded';
-  const refunded = refundText(refundedPence);
+  const refunded = refundText(refundedPence, paidOnAccount);
   return (
     <div>
       {stopped && (

@@ -42,6 +42,8 @@ describe('order tracking', () => {
     expect(steps.at(-1)).toEqual({ status: 'delivered', state: 'current', at: '2026-11-23T10:00:00Z' });
     expect(refundText(1_250)).toBe('£12.50 refunded to your card');
     expect(refundText(0)).toBeNull();
+    expect(refundText(1_250, true)).toBe('£12.50 credited to your account with Two');
+    expect(refundText(0, true)).toBeNull();
     expect(['delivered', 'refunded', 'picking'].map((status) => statusTone(status as 'delivered'))).toEqual(['success', 'neutral', 'info']);
   });
 

@@ -27,9 +27,13 @@ export function statusTone(status: OrderStatus): 'info' | 'success' | 'neutral' 
   return status === 'cancelled' || status === 'refunded' ? 'neutral' : 'info';
 }
 
-/** What a customer is told about money back: "£12.50 refunded to your card", or null. */
-export function refundText(refundedPence: number): string | null {
-  return refundedPence > 0 ? `${formatPence(refundedPence)} refunded to your card` : null;
+/**
+ * What a customer is told about money back: "£12.50 refunded to your card", or for an order paid on account (before dispatch
+ * its order with Two made smaller, after it its invoice credited) "£12.50 credited to your account with Two"; null for none.
+ */
+export function refundText(refundedPence: number, paidOnAccount = false): string | null {
+  if (refundedPence <= 0) return null;
+  return paidOnAccount ? `${formatPence(refundedPence)} credited to your account with Two` : `${formatPence(refundedPence)} refunded to your card`;
 }
 
 type HistoryEntry = { status: OrderStatus; at: string; kind?: 'status' | 'refund' | 'change' };
