@@ -129,12 +129,19 @@ describe.runIf(onPglite)('pages for many visitors at a low rate limit', () => {
           .map((line) => line.req!.url!.split('?')[0]!);
       };
       // The first views also ask for what the web tier then keeps for 10 s: the category tree, the shop's details, the promotions
-      // and carousels.
-      await apiCalls('/', 'first home');
-      await apiCalls(PAGES[1]!, 'first product');
+      // and carousels. The second views count only if they came within those 10 s of the first views' asking; on a machine
+      // busy with other suites they may not, and the four views are made again (the first of a new round asks again).
+      let home: string[] = [];
+      let product: string[] = [];
+      for (let round = 1; round <= 5; round++) {
+        const asked = Date.now();
+        const first = [...(await apiCalls('/', `first-home-${round}`)), ...(await apiCalls(PAGES[1]!, `first-product-${round}`))];
+        home = await apiCalls('/', `home-${round}`);
+        product = await apiCalls(PAGES[1]!, `product-${round}`);
+        if (first.includes('/api/catalogue/Listings/Promotions') && Date.now() - asked < 9_000) break;
+      }
       // The home page's content page is asked each time: a publish shows at once (decision 0085's update of 2026-11-28).
-      expect((await apiCalls('/', 'home')).toSorted()).toEqual(['/api/accounts/api/TradeAccounts/tradebands', '/api/site/api/pagedata/home']);
-      const product = await apiCalls(PAGES[1]!, 'product');
+      expect(home.toSorted()).toEqual(['/api/accounts/api/TradeAccounts/tradebands', '/api/site/api/pagedata/home']);
       expect(product).toHaveLength(7);
       expect(product).toEqual(
         expect.arrayContaining([
