@@ -85,6 +85,31 @@ async function addToBasket(
 }
 
 /**
+ * Adds flat out at 10 connections, each to the next basket as above: the CPU per add when the server is kept busy. At 200/s the
+ * server and the generator sleep between requests, and each answer's write pays the kernel for waking the generator's core
+ * (the `writev` of the reply was a quarter of the server's CPU profile at 200/s); a busy shop's adds do not, so the capacity
+ * figure is this one (decision 0152).
+ */
+async function addFlatOut(name: string, server: RunningServer, data: Prepared, duration: number, databaseUrl?: string) {
+  let n = 0;
+  let meter: ReturnType<typeof cpuMeter> | null = null;
+  const result = await load(name, `http://127.0.0.1:${server.port}/api/basket/basket/x/additem`, {
+    seconds: duration,
+    connections: 10,
+    method: 'POST',
+    body: '{}',
+    setupRequest: (request) => {
+      const i = n++;
+      const basketId = data.baskets[i % data.baskets.length]!;
+      const sku = data.skus[Math.floor(i / data.baskets.length) % data.skus.length]!;
+      return { ...request, path: `/api/basket/basket/${basketId}/additem`, body: JSON.stringify({ sku, quantity: 1 }) };
+    },
+    beforeMeasure: () => (meter = cpuMeter(server, databaseUrl)),
+  });
+  return { ...result, cpu: meter!.stop(result.total) };
+}
+
+/**
  * A product page's API call (`GET Products/Summaries` by slug, over the prepared slugs in turn),
  * flat out at 10 connections: requests/s and the CPU per request of the server and of PostgreSQL.
  */
@@ -110,10 +135,13 @@ const targets = [
 const urlOf = (server: RunningServer) => (server === postgres ? postgresUrl : undefined);
 const runs: Record<string, (LoadResult & { cpu: CpuPerRequest })[]> = {};
 const details: Record<string, (LoadResult & { cpu: CpuPerRequest })[]> = {};
+const flatOut: Record<string, (LoadResult & { cpu: CpuPerRequest })[]> = {};
 for (const target of targets) await addToBasket(target.name, target.server, target.data, Math.min(3, seconds)); // warm-up
 for (let round = 0; round < rounds; round++) {
   for (const target of targets) {
     (runs[target.name] ??= []).push(await addToBasket(target.name, target.server, target.data, seconds, urlOf(target.server)));
+    const flat = `additem flat out, ${target.name.split(', ')[1]}`;
+    (flatOut[flat] ??= []).push(await addFlatOut(flat, target.server, target.data, Math.max(2, Math.round(seconds / 2)), urlOf(target.server)));
     const detail = `product detail, ${target.name.split(', ')[1]}`;
     (details[detail] ??= []).push(await productDetail(detail, target.server, target.data, Math.max(2, Math.round(seconds / 2)), urlOf(target.server)));
   }
@@ -124,19 +152,24 @@ await Promise.all([postgres.stop(), pglite.stop()]);
 const total = (cpu: CpuPerRequest) => cpu.appMs + (cpu.postgresMs ?? 0);
 const medianCpu = (list: { cpu: CpuPerRequest }[]) => list.toSorted((a, b) => total(a.cpu) - total(b.cpu))[Math.floor(list.length / 2)]!.cpu;
 const cpuLine = (list: { cpu: CpuPerRequest }[]) => `${cpuText(medianCpu(list))} (rounds: ${list.map((run) => total(run.cpu).toFixed(2)).join(' / ')})`;
-const [addOnPostgres, detailOnPostgres] = [Object.values(runs)[0]!, Object.values(details)[0]!].map((list) => total(medianCpu(list)));
+const [addOnPostgres, addFlatOnPostgres, detailOnPostgres] = [Object.values(runs)[0]!, Object.values(flatOut)[0]!, Object.values(details)[0]!].map((list) =>
+  total(medianCpu(list)),
+);
 
 const results = targets.map((target) => median(runs[target.name]!, 'p99'));
 report(`Add to basket at ${rate} requests per second (median of ${rounds} rounds)`, results, {
   rounds: targets.map((target) => `${target.name} p99 per round: ${runs[target.name]!.map((run) => `${run.p99} ms`).join(', ')}`).join('; '),
-  'CPU per request, median round': [...Object.entries(runs), ...Object.entries(details)].map(([name, list]) => `${name}: ${cpuLine(list)}`).join('; '),
-  'product detail flat out, median round (req/s)': Object.entries(details)
+  'CPU per request, median round': [...Object.entries(runs), ...Object.entries(flatOut), ...Object.entries(details)]
+    .map(([name, list]) => `${name}: ${cpuLine(list)}`)
+    .join('; '),
+  'flat out, median round (req/s)': [...Object.entries(flatOut), ...Object.entries(details)]
     .map(([name, list]) => `${name}: ${median(list).requestsPerSecond}`)
     .join('; '),
   goal: `PostgreSQL p99 ≤ 20 ms: ${results[0]!.p99 <= 20 ? 'met' : 'NOT met'}`,
-  'issue 36 goals, on PostgreSQL': `add to basket ≤ 1.0 ms CPU in all: ${addOnPostgres! <= 1 ? 'met' : 'NOT met'}; product detail ≤ 0.2 ms CPU: ${
-    detailOnPostgres! <= 0.2 ? 'met' : 'NOT met'
-  }`,
+  'issue 36 goals, on PostgreSQL': [
+    `add to basket ≤ 1.0 ms CPU in all, flat out: ${addFlatOnPostgres! <= 1 ? 'met' : 'NOT met'} (at ${rate}/s: ${addOnPostgres!.toFixed(2)} ms)`,
+    `product detail ≤ 0.2 ms CPU: ${detailOnPostgres! <= 0.2 ? 'met' : 'NOT met'}`,
+  ].join('; '),
   load: `load average at the end: ${(await import('node:os'))
     .loadavg()
     .map((value) => value.toFixed(2))

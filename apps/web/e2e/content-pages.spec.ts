@@ -78,7 +78,7 @@ test('staff edit a help page, preview it at phone width, publish it, and the sto
   baseExpect(errors).toEqual([]);
 });
 
-test('staff upload a picture to an image block, publish it, and the help page shows it with its alt text @phone', async ({ page }, testInfo) => {
+test('staff upload a picture to an image block, publish it, and the help page shows it with its alt text', async ({ page }, testInfo) => {
   const project = testInfo.project.name;
   const alt = `A fridge and a washing machine at a recycling centre (${project})`;
   const errors = collectErrors(page);
@@ -171,7 +171,7 @@ test.describe('the home page', () => {
   // A shop of its own (the Stripe shop's database): the shared shop's home heading is what other journeys read (shell.spec.ts).
   test.use({ baseURL: `http://127.0.0.1:${STRIPE_SHOP_PORT}` });
 
-  test('staff change its hero heading, preview it at phone width, publish it, and the storefront shows it @phone', async ({ page }, testInfo) => {
+  test('staff change its hero heading, preview it at phone width, publish it, and the storefront shows it', async ({ page }, testInfo) => {
     // Published twice (changed, then put back), with two axe scans: more than the other journeys here on a busy machine.
     test.slow();
     const project = testInfo.project.name;

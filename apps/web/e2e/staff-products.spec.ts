@@ -213,101 +213,99 @@ async function openInEditor(page: Page, project: string, product: Record<string,
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.product_name!);
 }
 
-test(
-  'staff add an essential item to a product by its name, and the product page lists it; a bundle item needs one within its bundle',
-  { tag: '@phone' },
-  async ({ page }, testInfo) => {
-    // Two products' editors and their shop pages, on a machine that may be busy.
-    test.slow();
-    const project = testInfo.project.name;
-    const errors = collectErrors(page);
-    await signIn(page, DEMO.staff.email);
-    await page.goto('/staff/products');
+test('staff add an essential item to a product by its name, and the product page lists it; a bundle item needs one within its bundle', async ({
+  page,
+}, testInfo) => {
+  // Two products' editors and their shop pages, on a machine that may be busy.
+  test.slow();
+  const project = testInfo.project.name;
+  const errors = collectErrors(page);
+  await signIn(page, DEMO.staff.email);
+  await page.goto('/staff/products');
 
-    // Products of their own per project, away from both ends of the range that other tests change.
-    const exported = await page.request.get((await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href'))!);
-    const products = [...new Map(exportedRows(await exported.text()).map((row) => [row.product_slug, row])).values()];
-    const at = Math.floor(products.length / 3) + (project === 'phone' ? 2 : 0);
-    const [product, item] = [products[at]!, products[at + 1]!];
+  // Products of their own per project, away from both ends of the range that other tests change.
+  const exported = await page.request.get((await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href'))!);
+  const products = [...new Map(exportedRows(await exported.text()).map((row) => [row.product_slug, row])).values()];
+  const at = Math.floor(products.length / 3) + (project === 'phone' ? 2 : 0);
+  const [product, item] = [products[at]!, products[at + 1]!];
 
-    await openInEditor(page, project, product);
+  await openInEditor(page, project, product);
 
-    const section = page.getByRole('region', { name: 'Essentials' });
-    const add = page.getByRole('form', { name: 'Add an essential item' });
-    // An item no product is refused beside its field, what else was typed kept.
-    await add.getByLabel('Item').fill('no such item anywhere');
-    await add.getByLabel('Why it fits').fill('Fits its 32 mm outlet');
-    await add.getByRole('button', { name: 'Add essential item' }).click();
-    await expect(add.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText('No product has the code or name “no such item anywhere”');
-    await expect(add.getByLabel('Why it fits')).toHaveValue('Fits its 32 mm outlet');
-    await expectNoViolations(page);
-    await screenshot(page, project, 'staff-product-essential-refused');
+  const section = page.getByRole('region', { name: 'Essentials' });
+  const add = page.getByRole('form', { name: 'Add an essential item' });
+  // An item no product is refused beside its field, what else was typed kept.
+  await add.getByLabel('Item').fill('no such item anywhere');
+  await add.getByLabel('Why it fits').fill('Fits its 32 mm outlet');
+  await add.getByRole('button', { name: 'Add essential item' }).click();
+  await expect(add.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText('No product has the code or name “no such item anywhere”');
+  await expect(add.getByLabel('Why it fits')).toHaveValue('Fits its 32 mm outlet');
+  await expectNoViolations(page);
+  await screenshot(page, project, 'staff-product-essential-refused');
 
-    // Picked by its name, as recommended.
-    await add.getByLabel('Item').fill(item.product_name!);
-    await add.getByLabel('Required or recommended').selectOption('Recommended');
-    await add.getByRole('button', { name: 'Add essential item' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'The essential item is added' })).toBeVisible();
-    const listed = section.getByRole('list', { name: 'Recommended essential items' }).getByRole('listitem').filter({ hasText: item.product_name! });
-    await expect(listed).toContainText('Why it fits: Fits its 32 mm outlet');
-    await expect(page.getByRole('region', { name: 'Changes' })).toContainText(`Essential item added: “${item.product_name}”`);
-    await expectNoViolations(page);
-    await screenshot(page, project, 'staff-product-essentials');
+  // Picked by its name, as recommended.
+  await add.getByLabel('Item').fill(item.product_name!);
+  await add.getByLabel('Required or recommended').selectOption('Recommended');
+  await add.getByRole('button', { name: 'Add essential item' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The essential item is added' })).toBeVisible();
+  const listed = section.getByRole('list', { name: 'Recommended essential items' }).getByRole('listitem').filter({ hasText: item.product_name! });
+  await expect(listed).toContainText('Why it fits: Fits its 32 mm outlet');
+  await expect(page.getByRole('region', { name: 'Changes' })).toContainText(`Essential item added: “${item.product_name}”`);
+  await expectNoViolations(page);
+  await screenshot(page, project, 'staff-product-essentials');
 
-    // Changed where it is: made required, two of them.
-    await listed.locator('summary').click();
-    const change = listed.getByRole('form', { name: /^Change / });
-    await change.getByLabel('Required or recommended').selectOption('Required');
-    await change.getByLabel('Quantity').fill('2');
-    await change.getByRole('button', { name: /^Save changes/ }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'The essential item is changed' })).toBeVisible();
-    const required = section.getByRole('list', { name: 'Required essential items' }).getByRole('listitem').filter({ hasText: item.product_name! });
-    await expect(required).toContainText('Qty 2');
-    await expect(page.getByRole('region', { name: 'Changes' })).toContainText('changed: recommended → required, quantity 1 → 2');
-    await expectNoViolations(page);
+  // Changed where it is: made required, two of them.
+  await listed.locator('summary').click();
+  const change = listed.getByRole('form', { name: /^Change / });
+  await change.getByLabel('Required or recommended').selectOption('Required');
+  await change.getByLabel('Quantity').fill('2');
+  await change.getByRole('button', { name: /^Save changes/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The essential item is changed' })).toBeVisible();
+  const required = section.getByRole('list', { name: 'Required essential items' }).getByRole('listitem').filter({ hasText: item.product_name! });
+  await expect(required).toContainText('Qty 2');
+  await expect(page.getByRole('region', { name: 'Changes' })).toContainText('changed: recommended → required, quantity 1 → 2');
+  await expectNoViolations(page);
 
-    // The shop's product page lists it under "Essential items".
-    await page.getByRole('link', { name: 'See it on the shop' }).click();
-    const essentials = page.getByRole('region', { name: 'Essential items' });
-    await expect(essentials.getByRole('listitem').filter({ hasText: item.product_name! })).toContainText('Required');
-    await expect(essentials.getByRole('listitem').filter({ hasText: item.product_name! })).toContainText('Fits its 32 mm outlet');
+  // The shop's product page lists it under "Essential items".
+  await page.getByRole('link', { name: 'See it on the shop' }).click();
+  const essentials = page.getByRole('region', { name: 'Essential items' });
+  await expect(essentials.getByRole('listitem').filter({ hasText: item.product_name! })).toContainText('Required');
+  await expect(essentials.getByRole('listitem').filter({ hasText: item.product_name! })).toContainText('Fits its 32 mm outlet');
 
-    // A bundle: its first item held twice, and needing the same item within this bundle only; the bundle's page lists it.
-    const suite = products.filter((row) => /suites/i.test(row.category!))[project === 'phone' ? 1 : 0]!;
-    await openInEditor(page, project, suite);
-    const held = page.getByRole('list', { name: 'What the bundle holds' }).getByRole('listitem').first();
-    const quantity = held.getByRole('form', { name: /^Change how many / });
-    await held.locator('summary', { hasText: /^Change how many/ }).click();
-    await quantity.getByLabel('Quantity').fill('2');
-    await quantity.getByRole('button', { name: /^Save quantity/ }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'The bundle’s quantity is changed' })).toBeVisible();
-    await expect(held).toContainText('Qty 2');
-    await held.locator('summary', { hasText: /^Add an essential item/ }).click();
-    const within = held.getByRole('form', { name: /^Add an essential item .* needs in this bundle$/ });
-    await within.getByLabel('Item').fill(item.product_name!);
-    await within.getByLabel('Why it fits').fill('Only in this suite');
-    await within.getByRole('button', { name: /^Add essential item/ }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'The essential item is added for that product in this bundle' })).toBeVisible();
-    const needed = held
+  // A bundle: its first item held twice, and needing the same item within this bundle only; the bundle's page lists it.
+  const suite = products.filter((row) => /suites/i.test(row.category!))[project === 'phone' ? 1 : 0]!;
+  await openInEditor(page, project, suite);
+  const held = page.getByRole('list', { name: 'What the bundle holds' }).getByRole('listitem').first();
+  const quantity = held.getByRole('form', { name: /^Change how many / });
+  await held.locator('summary', { hasText: /^Change how many/ }).click();
+  await quantity.getByLabel('Quantity').fill('2');
+  await quantity.getByRole('button', { name: /^Save quantity/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The bundle’s quantity is changed' })).toBeVisible();
+  await expect(held).toContainText('Qty 2');
+  await held.locator('summary', { hasText: /^Add an essential item/ }).click();
+  const within = held.getByRole('form', { name: /^Add an essential item .* needs in this bundle$/ });
+  await within.getByLabel('Item').fill(item.product_name!);
+  await within.getByLabel('Why it fits').fill('Only in this suite');
+  await within.getByRole('button', { name: /^Add essential item/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The essential item is added for that product in this bundle' })).toBeVisible();
+  const needed = held
+    .getByRole('list', { name: /needs in this bundle$/ })
+    .getByRole('listitem')
+    .filter({ hasText: item.product_name! });
+  await expect(needed).toContainText('Why it fits: Only in this suite');
+  await expect(page.getByRole('region', { name: 'Changes' })).toContainText('within the bundle added');
+  await expectNoViolations(page);
+  await screenshot(page, project, 'staff-product-bundle-essentials');
+  await page.getByRole('link', { name: 'See it on the shop' }).click();
+  const suiteEssentials = page.getByRole('region', { name: 'Essential items' });
+  await expect(suiteEssentials.getByRole('listitem').filter({ hasText: item.product_name! })).toContainText('Only in this suite');
+  await page.goBack();
+  await needed.getByRole('button', { name: /^Remove / }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The essential item is removed for that product in this bundle' })).toBeVisible();
+  await expect(
+    held
       .getByRole('list', { name: /needs in this bundle$/ })
       .getByRole('listitem')
-      .filter({ hasText: item.product_name! });
-    await expect(needed).toContainText('Why it fits: Only in this suite');
-    await expect(page.getByRole('region', { name: 'Changes' })).toContainText('within the bundle added');
-    await expectNoViolations(page);
-    await screenshot(page, project, 'staff-product-bundle-essentials');
-    await page.getByRole('link', { name: 'See it on the shop' }).click();
-    const suiteEssentials = page.getByRole('region', { name: 'Essential items' });
-    await expect(suiteEssentials.getByRole('listitem').filter({ hasText: item.product_name! })).toContainText('Only in this suite');
-    await page.goBack();
-    await needed.getByRole('button', { name: /^Remove / }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'The essential item is removed for that product in this bundle' })).toBeVisible();
-    await expect(
-      held
-        .getByRole('list', { name: /needs in this bundle$/ })
-        .getByRole('listitem')
-        .filter({ hasText: item.product_name! }),
-    ).toHaveCount(0);
-    expect(errors).toEqual([]);
-  },
-);
+      .filter({ hasText: item.product_name! }),
+  ).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { sendNow, type Database } from '../../db/client.ts';
+import { builtOnce } from '../../db/built-once.ts';
+import { type Database } from '../../db/client.ts';
 import type { DataSubject } from '../../platform/personal-data.ts';
 import { basketLines, baskets, savedBaskets } from './basket.tables.ts';
 
@@ -77,13 +78,22 @@ export async function lockBasket(db: Database, id: string): Promise<BasketRow | 
   return row;
 }
 
+/** Run on every order placed: built once (decision 0151). */
+const removeBasket = builtOnce<{ id: string }, { version: number }[]>((db) =>
+  db
+    .delete(baskets)
+    .where(eq(baskets.id, sql.placeholder('id')))
+    .returning({ version: baskets.version })
+    .prepare('take_basket'),
+);
+
 /**
  * Removes the basket (its lines go with it) and says at which version it was: the row stays locked
  * until the transaction ends, and is there again if it rolls back. Undefined when it was not there.
  */
 export async function takeBasket(db: Database, id: string): Promise<{ version: number } | undefined> {
-  // Sent at once: the order's statements may follow it on the connection before it is answered.
-  const [row] = await sendNow(db.delete(baskets).where(eq(baskets.id, id)).returning({ version: baskets.version }));
+  // Sent at once (as every built-once statement is): the order's statements may follow it on the connection before it is answered.
+  const [row] = await removeBasket(db, { id });
   return row;
 }
 

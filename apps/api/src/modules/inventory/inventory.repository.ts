@@ -1,9 +1,12 @@
 import { and, asc, count, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { sendNow, type Database } from '../../db/client.ts';
+import { builtOnce, rawStatement } from '../../db/built-once.ts';
+import { type Database } from '../../db/client.ts';
 import { isSubjectsAddress } from '../../db/personal-data.ts';
 import type { DataSubject } from '../../platform/personal-data.ts';
 import type { StockCount } from './availability.ts';
 import { stockLevels, stockNotificationRequests, stockReservations } from './inventory.tables.ts';
+
+const p = sql.placeholder;
 
 export type NewStockLevel = Pick<typeof stockLevels.$inferInsert, 'sku' | 'onHand' | 'status' | 'eta'>;
 
@@ -61,14 +64,17 @@ export interface HeldLine {
   quantity: number;
 }
 
+/** Run on every order placed: built once (decision 0151). */
+const lockHolds = builtOnce<{ key: string }, unknown>((db) => rawStatement(db, sql`select pg_advisory_xact_lock(hashtextextended(${p('key')}, 0))`));
+
 /**
  * Changes to one basket's holds queue behind each other until the caller's transaction ends: two
  * payment starts for one basket (two tabs, a retry) each release then hold again, and without this
  * lock the second would miss the first's uncommitted hold and add its own beside it.
  */
 export async function lockHoldsOf(db: Database, basketId: string): Promise<void> {
-  // Sent at once, so a statement started after it (`commitHolds`) can follow it without waiting.
-  await sendNow(db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`stock-hold:${basketId}`}, 0))`));
+  // Sent at once (as every built-once statement is), so a statement started after it (`commitHolds`) can follow it without waiting.
+  await lockHolds(db, { key: `stock-hold:${basketId}` });
 }
 
 /** Moves a basket's holds from one state to another (only those still live at `liveAt`, when given); returns what moved. */
@@ -82,26 +88,30 @@ export function moveHolds(db: Database, basketId: string, from: HoldState, to: H
     .returning({ sku: stockReservations.sku, quantity: stockReservations.quantity });
 }
 
-/**
- * The basket's live holds become committed, and each sku's stock row moves them from reserved to
- * committed, in one statement (decision 0072): the stock rows are locked in sku order first, as
- * every change to them is, so two baskets sharing skus never deadlock. How many holds moved.
- */
-export async function commitHolds(db: Database, basketId: string, now: Date): Promise<number> {
-  const result = (await sendNow(
-    db.execute(sql`with moved as (
+/** Run on every order placed: built once (decision 0151). */
+const commitLiveHolds = builtOnce<{ basketId: string; now: string }, { rows: { moved: number }[] }>((db) =>
+  rawStatement(
+    db,
+    sql`with moved as (
       update ${stockReservations} set state = 'committed'
-      where basket_id = ${basketId} and state = 'held' and expires_at > ${now}::timestamptz
+      where basket_id = ${p('basketId')} and state = 'held' and expires_at > ${p('now')}::timestamptz
       returning sku, quantity),
     per_sku as (select sku, sum(quantity)::int as units from moved group by sku),
     locked as (select s.sku from ${stockLevels} s where s.sku in (select sku from per_sku) order by s.sku for update),
     adjusted as (
       update ${stockLevels} s set committed = s.committed + p.units, reserved = s.reserved - p.units
       from per_sku p where s.sku = p.sku and s.sku in (select sku from locked))
-    select count(*)::int as moved from moved`),
-  )) as unknown as {
-    rows: { moved: number }[];
-  };
+    select count(*)::int as moved from moved`,
+  ),
+);
+
+/**
+ * The basket's live holds become committed, and each sku's stock row moves them from reserved to
+ * committed, in one statement (decision 0072): the stock rows are locked in sku order first, as
+ * every change to them is, so two baskets sharing skus never deadlock. How many holds moved.
+ */
+export async function commitHolds(db: Database, basketId: string, now: Date): Promise<number> {
+  const result = await commitLiveHolds(db, { basketId, now: now.toISOString() });
   return result.rows[0]!.moved;
 }
 
