@@ -112,7 +112,7 @@ async function makeProducts(
     const ways = await waysOf(applying, tx, made.category);
     rows.push(newProductRow({ ...planned.add, brand: made.brand, category: made.category }, made.variants[0]!.sku, ways, now));
   }
-  const ids = await repository.insertProducts(tx, rows);
+  const ids = await repository.insertProducts(tx, rows, now);
   if (ids.size !== products.length) throw new TakenMeanwhile();
   const variants = products.flatMap(({ planned, made }) =>
     made.variants.map((variant, position) => ({ ...variant, productId: ids.get(planned.add.slug)!, position, isDefault: position === 0 })),

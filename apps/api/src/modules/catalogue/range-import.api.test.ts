@@ -778,6 +778,11 @@ describe('applying in batches (decision 0127)', () => {
     const batches = Math.ceil(count / APPLY_BATCH_PRODUCTS);
     process.stdout.write(`statements applying ${count} new products (${api.database.kind}): ${statements.length}\n`);
     expect(statements.length).toBeLessThanOrEqual(batches * 20 + 15);
+    // Each write has one text for any number of rows (decision 0154): the two batches' are the same statements, prepared once.
+    for (const table of ['products', 'offerings', 'prices', 'product_facet_values', 'stock_levels', 'product_audit']) {
+      const inserts = statements.filter((statement) => statement.includes(`insert into "${table}"`));
+      expect([table, inserts.length, new Set(inserts).size]).toEqual([table, batches, 1]);
+    }
     expect(await madeCount('many')).toEqual({ products: count, offerings: count * 2, audits: count, stock: count * 2, history: count * 2 });
   });
 

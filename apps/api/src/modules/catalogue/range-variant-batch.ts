@@ -26,15 +26,7 @@ export async function insertVariantsTogether(applying: Applying, tx: Transaction
   const { deps, rates } = applying;
   const offeringIds = await repository.insertOfferings(
     tx,
-    variants.map(({ productId, sku, label, isDefault, position, options }) => ({
-      productId,
-      sku,
-      label,
-      isDefault,
-      position,
-      ...options,
-      handing: options.handing as 'left' | 'right' | null,
-    })),
+    variants.map(({ productId, sku, label, isDefault, position, options }) => ({ productId, sku, label, isDefault, position, ...options })),
   );
   if (offeringIds.size !== variants.length) return false;
   const basisPointsOf = (code: string) => rates.get(code)?.basisPoints;

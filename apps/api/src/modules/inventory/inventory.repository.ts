@@ -278,7 +278,7 @@ export function lockStockRecords(db: Database, skus: readonly string[]): Promise
   return db
     .select(STOCK_RECORD)
     .from(stockLevels)
-    .where(inArray(stockLevels.sku, [...skus]))
+    .where(sql`${stockLevels.sku} = any(${sql.param([...skus])}::text[])`)
     .orderBy(asc(stockLevels.sku))
     .for('update');
 }
@@ -308,35 +308,31 @@ export async function setOnHand(db: Database, sku: string, onHand: number, now: 
   return row;
 }
 
+/** `setOnHandOfMany`'s statement, built once with the counts as arrays (decisions 0151, 0154): one text for any number of counts. */
+const countsUpsert = builtOnce<{ skus: string[]; onHands: number[]; now: string }, { rows: { sku: string }[] }>((db) => {
+  const free = sql`excluded.on_hand - ${stockLevels.committed} - ${stockLevels.reserved}`;
+  return rawStatement(
+    db,
+    sql`insert into ${stockLevels} (sku, on_hand, status, eta, updated_at)
+      select c.sku, c.on_hand,
+        case when c.on_hand >= ${LOW_STOCK_BELOW} then 'in_stock' when c.on_hand > 0 then 'low_stock' else 'out_of_stock' end, null,
+        ${sql.placeholder('now')}::timestamptz
+      from unnest(${sql.placeholder('skus')}::text[], ${sql.placeholder('onHands')}::int[]) as c(sku, on_hand)
+      on conflict (sku) do update set on_hand = excluded.on_hand,
+        status = case when ${free} >= ${LOW_STOCK_BELOW} then 'in_stock' when ${free} > 0 then 'low_stock' else 'out_of_stock' end,
+        eta = case when ${free} > 0 then null else ${stockLevels.eta} end, updated_at = excluded.updated_at
+      where ${stockLevels.status} <> 'made_to_order' and excluded.on_hand >= ${stockLevels.committed} + ${stockLevels.reserved}
+      returning sku`,
+  );
+});
+
 /**
  * Several shelves counted in one statement (an import's batch): as `setOnHand` for each, under each
  * row's lock. Returns the skus set; one refused (below what is held, or made to order) is left out.
  */
 export async function setOnHandOfMany(db: Database, counts: readonly { sku: string; onHand: number }[], now: Date): Promise<Set<string>> {
   if (counts.length === 0) return new Set();
-  const free = sql`excluded.on_hand - ${stockLevels.committed} - ${stockLevels.reserved}`;
-  const rows = await db
-    .insert(stockLevels)
-    .values(
-      counts.map(({ sku, onHand }) => ({
-        sku,
-        onHand,
-        status: onHand >= LOW_STOCK_BELOW ? ('in_stock' as const) : onHand > 0 ? ('low_stock' as const) : ('out_of_stock' as const),
-        eta: null,
-        updatedAt: now,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: stockLevels.sku,
-      set: {
-        onHand: sql`excluded.on_hand`,
-        status: sql`case when ${free} >= ${LOW_STOCK_BELOW} then 'in_stock' when ${free} > 0 then 'low_stock' else 'out_of_stock' end`,
-        eta: sql`case when ${free} > 0 then null else ${stockLevels.eta} end`,
-        updatedAt: now,
-      },
-      setWhere: sql`${stockLevels.status} <> 'made_to_order' and excluded.on_hand >= ${stockLevels.committed} + ${stockLevels.reserved}`,
-    })
-    .returning({ sku: stockLevels.sku });
+  const { rows } = await countsUpsert(db, { skus: counts.map((one) => one.sku), onHands: counts.map((one) => one.onHand), now: now.toISOString() });
   return new Set(rows.map((row) => row.sku));
 }
 

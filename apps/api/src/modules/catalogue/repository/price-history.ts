@@ -14,7 +14,7 @@ export function historyOf(db: Db, offeringIds: readonly number[]) {
   return db
     .select()
     .from(priceHistory)
-    .where(inArray(priceHistory.offeringId, [...offeringIds]))
+    .where(sql`${priceHistory.offeringId} = any(${sql.param([...offeringIds])}::int[])`)
     .orderBy(asc(priceHistory.offeringId), asc(priceHistory.effectiveFrom));
 }
 
@@ -51,16 +51,11 @@ export async function startPriceSteps(
   await tx
     .update(priceHistory)
     .set({ effectiveUntil: at })
-    .where(
-      and(
-        inArray(
-          priceHistory.offeringId,
-          steps.map((step) => step.offeringId),
-        ),
-        isNull(priceHistory.effectiveUntil),
-      ),
-    );
-  await tx.insert(priceHistory).values(steps.map((step) => ({ ...step, effectiveFrom: at })));
+    .where(and(sql`${priceHistory.offeringId} = any(${sql.param(steps.map((step) => step.offeringId))}::int[])`, isNull(priceHistory.effectiveUntil)));
+  // The rows as arrays: one text for any number of steps (decision 0154).
+  await tx.execute(sql`insert into ${priceHistory} (offering_id, price_inc_vat, price_ex_vat, effective_from)
+    select *, ${at.toISOString()}::timestamptz from unnest(${sql.param(steps.map((step) => step.offeringId))}::int[],
+      ${sql.param(steps.map((step) => step.priceIncVat))}::int[], ${sql.param(steps.map((step) => step.priceExVat))}::int[])`);
 }
 
 /** Each offering's price row set, in one statement. */

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { builtOnce, rawStatement } from '../../../db/built-once.ts';
 import type { Database, Transaction } from '../../../db/client.ts';
 import {
   brands,
@@ -219,13 +220,24 @@ export async function insertOffering(
   return inserted?.id;
 }
 
+/*
+ * Facet values and change-list lines are written for one product by the editor and for a batch's
+ * hundreds by an import, so they are built once with their rows as arrays (decisions 0151, 0154):
+ * one text for any number of rows, and no multi-row insert built value by value.
+ */
+const facetValuesInsert = builtOnce<{ productId: number[]; facet: string[]; value: string[] }, unknown>((db) =>
+  rawStatement(
+    db,
+    sql`insert into ${productFacetValues} (product_id, facet, value)
+      select * from unnest(${sql.placeholder('productId')}::int[], ${sql.placeholder('facet')}::text[], ${sql.placeholder('value')}::text[])
+      on conflict do nothing`,
+  ),
+);
+
 /** Facet values of products (a new variant's width, finish or handing), each once. */
 export async function insertFacetValues(tx: Transaction, rows: readonly { productId: number; facet: string; value: string }[]): Promise<void> {
   if (rows.length > 0)
-    await tx
-      .insert(productFacetValues)
-      .values([...rows])
-      .onConflictDoNothing();
+    await facetValuesInsert(tx, { productId: rows.map((row) => row.productId), facet: rows.map((row) => row.facet), value: rows.map((row) => row.value) });
 }
 
 /** A picture of the product, after its others. */
@@ -281,12 +293,33 @@ export async function takenSkus(db: Db, skus: readonly string[], exceptOfferingI
   const rows = await db
     .select({ sku: offerings.sku })
     .from(offerings)
-    .where(and(inArray(offerings.sku, [...skus]), exceptOfferingIds.length > 0 ? sql`${offerings.id} not in ${[...exceptOfferingIds]}` : undefined));
+    .where(
+      and(
+        sql`${offerings.sku} = any(${sql.param([...skus])}::text[])`,
+        exceptOfferingIds.length > 0 ? sql`${offerings.id} <> all(${sql.param([...exceptOfferingIds])}::int[])` : undefined,
+      ),
+    );
   return new Set(rows.map((row) => row.sku));
 }
 
+const auditInsert = builtOnce<Record<'productId' | 'at' | 'actorUserId' | 'actorName' | 'what', unknown[]>, unknown>((db) =>
+  rawStatement(
+    db,
+    sql`insert into ${productAudit} (product_id, at, actor_user_id, actor_name, what)
+      select * from unnest(${sql.placeholder('productId')}::int[], ${sql.placeholder('at')}::timestamptz[], ${sql.placeholder('actorUserId')}::text[],
+        ${sql.placeholder('actorName')}::text[], ${sql.placeholder('what')}::text[])`,
+  ),
+);
+
 export async function insertAudit(db: Db, rows: (typeof productAudit.$inferInsert)[]): Promise<void> {
-  if (rows.length > 0) await db.insert(productAudit).values(rows);
+  if (rows.length > 0)
+    await auditInsert(db, {
+      productId: rows.map((row) => row.productId),
+      at: rows.map((row) => row.at.toISOString()),
+      actorUserId: rows.map((row) => row.actorUserId ?? null),
+      actorName: rows.map((row) => row.actorName ?? null),
+      what: rows.map((row) => row.what),
+    });
 }
 
 export async function insertSchedule(tx: Transaction, row: typeof scheduledPrices.$inferInsert): Promise<void> {
