@@ -20,17 +20,34 @@ type Line = Order['lines'][number];
 /** "• 1 × Hexham Basin Tap (Chrome)": `quantity` is what is sent, the part cancelled before dispatch left out. */
 const lineText = (line: Line, quantity = line.quantity) => `• ${quantity} × ${line.productName}${line.label ? ` (${line.label})` : ''}`;
 /** What the customer cancelled before dispatch, said beside what is sent, so nobody expects it or packs it. */
-const cancelledText = (lines: readonly Line[]) =>
-  lines.some((line) => line.cancelledQuantity > 0)
+const cancelledText = (order: Order) =>
+  order.lines.some((line) => line.cancelledQuantity > 0)
     ? [
-        'Cancelled before dispatch and refunded, so not in the parcel:',
-        ...lines.filter((line) => line.cancelledQuantity > 0).map((line) => lineText(line, line.cancelledQuantity)),
+        `Cancelled before dispatch and ${onAccount(order) ? 'not invoiced' : 'refunded'}, so not in the parcel:`,
+        ...order.lines.filter((line) => line.cancelledQuantity > 0).map((line) => lineText(line, line.cancelledQuantity)),
       ]
     : [];
 /** A trade customer's purchase-order or job reference, for their accounts team to match the order by. */
 const referenceText = (order: Order) => (order.orderReference ? [`Your order reference: ${order.orderReference}`] : []);
 const brand = (order: Order) => (order.payment.cardBrand ? order.payment.cardBrand[0]!.toUpperCase() + order.payment.cardBrand.slice(1) : 'card');
 const cardText = (order: Order) => (order.payment.cardLast4 ? `your ${brand(order)} ending ${order.payment.cardLast4}` : 'the card you paid with');
+/** Paid on account with Two (decision 0110): money given back is credited to the business's account there; no card is involved. */
+const onAccount = (order: Order) => order.payment.method === 'on_account';
+const ACCOUNT = 'your account with Two';
+/**
+ * Money given back, as it happened: "We have refunded £5 to your Visa ending 4242. Refunds usually show…", or on account
+ * "We have credited £5 to your account with Two", before dispatch with the order's invoice simply smaller (nothing was
+ * invoiced yet, decision 0153), after it taken off the invoice.
+ */
+const moneyBackText = (order: Order, pence: number, what: 'cancelled' | 'part') => {
+  if (!onAccount(order)) return `We have refunded ${formatPenceShort(pence)} to ${cardText(order)}. ${REFUND_TIMING}`;
+  const credited = `We have credited ${formatPenceShort(pence)} to ${ACCOUNT}`;
+  if (what === 'cancelled') return `${credited}: nothing is owed for this order and your available credit is back.`;
+  return dispatchedYet(order)
+    ? `${credited}: it comes off the invoice for this order.`
+    : `${credited}: the order was not invoiced yet, so its invoice will simply be smaller.`;
+};
+const dispatchedYet = (order: Order) => order.history.some((entry) => entry.status === 'dispatched' || entry.status === 'delivered');
 const placedOn = (order: Order) => londonLongDate(order.placedAt);
 const REFUND_TIMING = 'Refunds usually show on your statement within 3 to 5 working days.';
 const footnote = 'You are receiving this because an order was placed on Plumbline with this e-mail address.';
@@ -130,7 +147,7 @@ export function orderDispatchedEmail(deps: EmailDeps, order: Order, publicUrl: s
       `Tracking number: ${trackingNumber}`,
       'In the parcel:',
       ...order.lines.filter((line) => line.quantity > 0).map((line) => lineText(line)),
-      ...cancelledText(order.lines),
+      ...cancelledText(order),
       order.deliveryAddress
         ? `Delivering to ${order.deliveryAddress.name}, ${order.deliveryAddress.line1}, ${order.deliveryAddress.town} ${order.deliveryAddress.postcode}.`
         : 'Ready to collect from the trade counter: bring your order number.',
@@ -147,13 +164,16 @@ export function orderDispatchedEmail(deps: EmailDeps, order: Order, publicUrl: s
 export function orderCancelledEmail(deps: EmailDeps, order: Order, publicUrl: string, given: { refundedPence: number; discountCodeBack: boolean }) {
   return deps.notifications.renderEmail({
     subject: `Your order ${order.orderNumber} has been cancelled`,
-    preheader: given.refundedPence > 0 ? `We have refunded ${formatPenceShort(given.refundedPence)} to ${cardText(order)}.` : 'Nothing will be sent.',
+    preheader:
+      given.refundedPence > 0
+        ? `We have ${onAccount(order) ? 'credited' : 'refunded'} ${formatPenceShort(given.refundedPence)} to ${onAccount(order) ? ACCOUNT : cardText(order)}.`
+        : 'Nothing will be sent.',
     heading: `Your order ${order.orderNumber} has been cancelled`,
     paragraphs: [
       `We have cancelled the order you placed on ${placedOn(order)}. Nothing will be sent.`,
       // The whole order is cancelled: every line as ordered, including any part cancelled before.
       ...order.lines.map((line) => lineText(line, line.orderedQuantity)),
-      ...(given.refundedPence > 0 ? [`We have refunded ${formatPenceShort(given.refundedPence)} to ${cardText(order)}. ${REFUND_TIMING}`] : []),
+      ...(given.refundedPence > 0 ? [moneyBackText(order, given.refundedPence, 'cancelled')] : []),
       ...(given.discountCodeBack && order.discountCode ? [`Your discount code ${order.discountCode} can be used again while the offer runs.`] : []),
       `If you did not ask for this, or still want the items, ${askUs(deps, order)}, or place a new order.`,
     ],
@@ -162,20 +182,27 @@ export function orderCancelledEmail(deps: EmailDeps, order: Order, publicUrl: st
   });
 }
 
-/** Money back after dispatch, in part or in full, with the running total when it is a part. */
+/**
+ * Money back, in part or in full, with the running total when it is a part: to the card, or for an order paid on account
+ * credited to the business's account with Two (before dispatch a part makes the order's invoice smaller).
+ */
 export function orderRefundedEmail(deps: EmailDeps, order: Order, publicUrl: string, amountPence: number) {
   const full = order.payment.refundedPence >= order.payment.capturedPence;
+  const amount = formatPenceShort(amountPence);
+  const account = onAccount(order);
+  const given = account ? 'credited' : 'refunded';
   return deps.notifications.renderEmail({
-    subject: `We have refunded ${formatPenceShort(amountPence)} for order ${order.orderNumber}`,
-    preheader: `${formatPenceShort(amountPence)} is on its way back to ${cardText(order)}.`,
-    heading: `We have refunded ${formatPenceShort(amountPence)}`,
+    subject: `We have ${given} ${amount} for order ${order.orderNumber}`,
+    preheader: account ? `${amount} credited to ${ACCOUNT}.` : `${amount} is on its way back to ${cardText(order)}.`,
+    heading: `We have ${given} ${amount}`,
     paragraphs: [
-      `We have refunded ${formatPenceShort(amountPence)} for your order ${order.orderNumber} to ${cardText(order)}.`,
+      account ? moneyBackText(order, amountPence, 'part') : `We have refunded ${amount} for your order ${order.orderNumber} to ${cardText(order)}.`,
       full
-        ? `That brings the total refunded to ${formatPenceShort(order.payment.refundedPence)}: everything you paid.`
-        : `In all we have refunded ${formatPenceShort(order.payment.refundedPence)} of the ${formatPenceShort(order.payment.capturedPence)} you paid.`,
-      REFUND_TIMING,
-      `With any question about this refund, ${askUs(deps, order)}.`,
+        ? `That brings the total ${given} to ${formatPenceShort(order.payment.refundedPence)}: ${account ? 'the whole order' : 'everything you paid'}.`
+        : `In all we have ${given} ${formatPenceShort(order.payment.refundedPence)} of the ${formatPenceShort(order.payment.capturedPence)} ` +
+          `${account ? 'of this order' : 'you paid'}.`,
+      ...(account ? [] : [REFUND_TIMING]),
+      `With any question about this ${account ? 'credit' : 'refund'}, ${askUs(deps, order)}.`,
     ],
     action: { label: 'See the order', url: trackUrl(order, publicUrl) },
     footnote,

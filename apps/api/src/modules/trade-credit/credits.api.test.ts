@@ -4,6 +4,7 @@ import { createClientFromEndpoints, createOperationsClient, createOrdersClient }
 import { customerOrderEndpoints, formatPence, formatPenceShort, helpCentreOrderEndpoints } from '@shop/contracts';
 import type { Actor } from '../../platform/context.ts';
 import { findSeededSku } from '../../testing/seeded-skus.ts';
+import { readOutbox } from '../notifications/testing.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
 import type { OrdersService } from '../orders/index.ts';
 import { CreditOrderRefused, CreditProviderUnavailable, type CreditProvider } from './credit-provider.ts';
@@ -129,6 +130,16 @@ function answeredWhenBothAsked(real: CreditProvider['cancelOrder']) {
 /** The HTTP status a settled call was answered with. */
 const statusOf = async (result: PromiseSettledResult<unknown>) =>
   result.status === 'fulfilled' ? 200 : (await failure(Promise.reject(result.reason as Error))).status;
+/** The e-mails of `template` sent to the business about the order, oldest first: their text. */
+const emailsAbout = async (orderNumber: string, template: 'order.cancelled' | 'order.refunded' | 'order.dispatched') =>
+  (await readOutbox(api.database.db, { to: 'ola@trade.example', template }))
+    .filter((email) => email.subject.includes(orderNumber))
+    .toReversed()
+    .map((email) => `${email.subject}\n${email.text}`);
+/** Nothing in an e-mail about an order on account speaks of a card or a refund to one. */
+const expectNoCard = (texts: string[]) => {
+  for (const text of texts) expect(text).not.toMatch(/card|refunds usually show/i);
+};
 /** The order cancelled once: one refund, one history entry, the credit once in the account, the timeline and one e-mail. */
 async function expectCancelledOnce(order: { orderNumber: string; total: number; params: { orderNumber: string } }, availableBefore: number) {
   expect(await accountOf(order.orderNumber)).toMatchObject({ status: 'cancelled', refunded: order.total, state: 'CANCELLED', credits: 1 });
@@ -213,6 +224,13 @@ describe('money given back on an order paid on account', () => {
     expect(await webhooksOf(order.orderNumber)).toEqual([]);
     const words = `Order ${order.orderNumber} cancelled: ${formatPenceShort(order.total)} credited to the account by Two, nothing left to pay on it`;
     expect(await creditsShown(order.orderNumber)).toEqual([words]);
+    // The e-mail says the same: credited to the account with Two, not refunded to a card.
+    const [email, ...more] = await emailsAbout(order.orderNumber, 'order.cancelled');
+    expect(more).toEqual([]);
+    expect(email).toContain(
+      `We have credited ${formatPenceShort(order.total)} to your account with Two: nothing is owed for this order and your available credit is back.`,
+    );
+    expectNoCard([email!]);
 
     // The provider's webhook arrives, twice: it confirms what the shop has already, and credits nothing more.
     await deliverAllWebhooks();
@@ -265,6 +283,17 @@ describe('money given back on an order paid on account', () => {
         `${formatPenceShort(left)} left on account`,
       `Order ${order.orderNumber} cancelled: ${formatPenceShort(left)} credited to the account by Two, nothing left to pay on it`,
     ]);
+    // The part's e-mail: credited, and as nothing was invoiced yet the invoice is simply smaller; then the rest's cancellation.
+    const [partEmail] = await emailsAbout(order.orderNumber, 'order.refunded');
+    expect(partEmail).toContain(`We have credited ${formatPenceShort(part.refundedPence)} for order ${order.orderNumber}`);
+    expect(partEmail).toContain(
+      `We have credited ${formatPenceShort(part.refundedPence)} to your account with Two: ` +
+        'the order was not invoiced yet, so its invoice will simply be smaller.',
+    );
+    expect(partEmail).toContain(`In all we have credited ${formatPenceShort(part.refundedPence)} of the ${formatPenceShort(order.total)} of this order.`);
+    const [restEmail] = await emailsAbout(order.orderNumber, 'order.cancelled');
+    expect(restEmail).toContain(`We have credited ${formatPenceShort(left)} to your account with Two`);
+    expectNoCard([partEmail!, restEmail!]);
     await deliverAllWebhooks();
     expect(await accountOf(order.orderNumber)).toMatchObject({ refunded: order.total, state: 'CANCELLED', credits: 2 });
     expect(await available()).toBe(before + order.total);
@@ -299,6 +328,8 @@ describe('money given back on an order paid on account', () => {
 
     // Dispatched: Two invoices the smaller order, and a later credit is a refund against that invoice.
     await dispatch(order.orderNumber);
+    const [parcelEmail] = await emailsAbout(order.orderNumber, 'order.dispatched');
+    expect(parcelEmail).toContain('Cancelled before dispatch and not invoiced, so not in the parcel:');
     expect(await accountOf(order.orderNumber)).toMatchObject({ state: 'FULFILLED', sandboxAmount: left, sandboxRefunded: 0 });
     const body = { amountPence: 300, reason: 'Goodwill', alreadyRefundedPence: part.refundedPence };
     await as('staff').orders.refundOrder({ params: order.params, body });
@@ -421,6 +452,9 @@ describe('money given back on an order paid on account', () => {
     const invoice = async () =>
       (await as('ola').credit.listOnAccountInvoices({ query: { pageSize: 50 } })).items.find((item) => item.orderNumber === order.orderNumber)!;
     expect((await invoice()).outstandingPence).toBe(order.total - 700);
+    const [credited] = await emailsAbout(order.orderNumber, 'order.refunded');
+    expect(credited).toContain(`We have credited ${formatPenceShort(700)} to your account with Two: it comes off the invoice for this order.`);
+    expectNoCard([credited!]);
 
     // The rest comes back as a return, refunded by the help centre's staff through orders' return refund.
     const ctx = { db: api.database.db, actor: actors.staff!, clock: { now }, log: api.app.log };
@@ -435,6 +469,8 @@ describe('money given back on an order paid on account', () => {
     });
     expect((await invoice()).outstandingPence).toBe(0);
     expect(await available()).toBe(before + order.total);
+    const [, last] = await emailsAbout(order.orderNumber, 'order.refunded');
+    expect(last).toContain(`That brings the total credited to ${formatPenceShort(order.total)}: the whole order.`);
     expect(await creditsShown(order.orderNumber)).toEqual([
       `Order ${order.orderNumber} refunded: ${formatPenceShort(700)} credited to the account by Two, ${formatPenceShort(rest)} left on account`,
       `Order ${order.orderNumber} refunded: ${formatPenceShort(rest)} credited to the account by Two, nothing left to pay on it`,
