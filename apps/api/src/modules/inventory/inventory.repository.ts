@@ -151,30 +151,88 @@ export async function adjustStock(db: Database, sku: string, change: { reserved?
     .where(eq(stockLevels.sku, sku));
 }
 
-/**
- * Reserves `quantity` of a stocked sku if that many are free (on hand less committed and reserved),
- * in one conditional update, so two baskets racing for the last unit cannot both have it, and writes
- * the basket's hold for it in the same statement. False, with nothing written, when it is short,
- * made to order, or unknown. State `committed`: taken for an order placed with no hold before it.
- */
-export async function holdIfFree(
-  db: Database,
-  hold: { basketId: string; sku: string; quantity: number; expiresAt: Date; state: 'held' | 'committed' },
-): Promise<boolean> {
-  const into = sql.raw(hold.state === 'held' ? 'reserved' : 'committed');
-  const result = (await db.execute(sql`with taken as (
-      update ${stockLevels} set ${into} = ${into} + ${hold.quantity}::int
-      where sku = ${hold.sku} and status <> 'made_to_order' and on_hand - committed - reserved >= ${hold.quantity}::int
-      returning sku)
-    insert into ${stockReservations} (basket_id, sku, quantity, state, expires_at)
-    select ${hold.basketId}, taken.sku, ${hold.quantity}::int, ${hold.state}, ${hold.expiresAt}::timestamptz from taken
-    returning sku`)) as unknown as { rows: { sku: string }[] };
-  return result.rows.length > 0;
+/** What `holdLines` did with one wanted sku: held it, or not, with its row's status and what was free of it. */
+export interface LineHeld {
+  sku: string;
+  held: boolean;
+  /** Null for a sku with no stock row. */
+  status: string | null;
+  /** On hand less committed and reserved, once what was freed went back. */
+  available: number;
 }
 
-export async function findStockLevel(db: Database, sku: string): Promise<typeof stockLevels.$inferSelect | undefined> {
-  const [row] = await db.select().from(stockLevels).where(eq(stockLevels.sku, sku));
-  return row;
+/**
+ * `holdLines`' one statement, built once (decision 0151): the lines as arrays, so its text is the same for any number.
+ * Each step is a part that reads the one before it, so they run in this order: the basket's own holds given back, then
+ * the run-out holds of its skus (not its own, skipping any another transaction is giving back), then the stock rows
+ * locked in sku order (as every change to them is, so two baskets sharing skus never deadlock; a made-to-order row
+ * only when something of it was freed), then each row's freed units given back and its line taken if that many are
+ * free (a conditional move on the locked row, so two baskets racing for the last unit cannot both have it), with the
+ * basket's hold written for each line taken.
+ */
+const holdLinesStatement = builtOnce<Record<string, unknown>, { rows: LineHeld[] }>((db) =>
+  rawStatement(
+    db,
+    sql`with own as (
+        update ${stockReservations} set state = 'released' where basket_id = ${p('basketId')}::text and state = 'held' returning sku, quantity),
+      ran_out as (
+        update ${stockReservations} r set state = 'released'
+        where r.id in (select c.id from ${stockReservations} c
+            where c.state = 'held' and c.expires_at <= ${p('now')}::timestamptz and c.sku = any(${p('skus')}::text[])
+              and c.basket_id <> ${p('basketId')}::text
+            order by c.expires_at limit ${p('limit')}::int for update skip locked)
+          and r.state = 'held' and r.expires_at <= ${p('now')}::timestamptz
+        returning r.sku, r.quantity),
+      freed as (select f.sku, sum(f.quantity)::int as units from (select * from own union all select * from ran_out) f group by f.sku),
+      wanted as (select * from unnest(${p('skus')}::text[], ${p('quantities')}::int[]) with ordinality as w(sku, quantity, n)),
+      locked as (
+        select s.sku, s.status, s.on_hand, s.committed, s.reserved from ${stockLevels} s
+        where (s.sku in (select sku from wanted) and s.status <> 'made_to_order') or s.sku in (select sku from freed)
+        order by s.sku for update),
+      decided as (
+        select l.sku, coalesce(f.units, 0) as freed, w.quantity as wanted, l.status,
+          l.on_hand - l.committed - (l.reserved - coalesce(f.units, 0)) as available,
+          coalesce(w.quantity is not null and l.status <> 'made_to_order' and l.on_hand - l.committed - (l.reserved - coalesce(f.units, 0)) >= w.quantity,
+            false) as fits
+        from locked l left join freed f on f.sku = l.sku left join wanted w on w.sku = l.sku),
+      taken as (
+        update ${stockLevels} s
+        set reserved = s.reserved - d.freed + case when d.fits and ${p('state')}::text = 'held' then d.wanted else 0 end,
+          committed = s.committed + case when d.fits and ${p('state')}::text = 'committed' then d.wanted else 0 end
+        from decided d where s.sku = d.sku and (d.freed > 0 or d.fits)),
+      holds as (
+        insert into ${stockReservations} (basket_id, sku, quantity, state, expires_at)
+        select ${p('basketId')}::text, d.sku, d.wanted, ${p('state')}::text, ${p('expiresAt')}::timestamptz from decided d where d.fits)
+      select w.sku, coalesce(d.fits, false) as held, coalesce(d.status, s.status) as status, coalesce(d.available, 0)::int as available
+      from wanted w left join decided d on d.sku = w.sku left join ${stockLevels} s on s.sku = w.sku
+      order by w.n`,
+  ),
+);
+
+/**
+ * In one statement: gives back what the basket holds and up to `limit` run-out holds of the lines' skus, with their
+ * stock, and holds (state `held`, until `expiresAt`) or commits (`committed`: an order placed with no hold before it)
+ * each line whose quantity is free (on hand less committed and reserved). Made-to-order and unknown skus are never
+ * held. Returns each line in the order given, whether it was held.
+ */
+export async function holdLines(
+  db: Database,
+  basketId: string,
+  lines: readonly HeldLine[],
+  into: { state: 'held' | 'committed'; expiresAt: Date },
+  now: Date,
+  limit: number,
+): Promise<LineHeld[]> {
+  const result = await holdLinesStatement(db, {
+    basketId,
+    skus: lines.map((line) => line.sku),
+    quantities: lines.map((line) => line.quantity),
+    state: into.state,
+    expiresAt: into.expiresAt.toISOString(),
+    now: now.toISOString(),
+    limit,
+  });
+  return result.rows;
 }
 
 export function findHolds(db: Database, basketId: string): Promise<HeldLine[]> {

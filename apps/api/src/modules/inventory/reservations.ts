@@ -65,25 +65,15 @@ async function holdOrCommit(
   into: { state: 'held' | 'committed'; expiresAt: Date },
   now: Date,
 ): Promise<void> {
-  // The basket's own holds first, waiting for any change to them, while no stock row is held yet;
-  // then the run-out holds of its skus, skipping any another transaction is giving back. The lock
-  // and the move go together (pipelined): the move runs once the lock is granted.
-  const [, own] = await Promise.all([repository.lockHoldsOf(db, basketId), repository.moveHolds(db, basketId, 'held', 'released')]);
-  const ranOut = lines.length > 0 ? await repository.releaseExpiredHolds(db, now, { skus: lines.map((line) => line.sku), limit: RUN_OUT_PER_START }) : [];
-  const freed = unitsBySku([...own, ...ranOut]);
+  // The basket's own holds first, waiting for any change to them, while no stock row is held yet; then one statement
+  // (pipelined behind the lock, it runs once the lock is granted) gives back the basket's holds and the run-out holds
+  // of its skus, and takes each line from its stock row, the rows in sku order.
   const wanted = new Map(lines.map((line) => [line.sku, line]));
-  const short: { productName: string; available: number }[] = [];
-  // One pass over the stock rows, in sku order: what was freed goes back, then the line is held.
-  for (const sku of [...new Set([...freed.keys(), ...wanted.keys()])].toSorted((a, b) => a.localeCompare(b))) {
-    const units = freed.get(sku);
-    if (units) await repository.adjustStock(db, sku, { reserved: -units });
-    const line = wanted.get(sku);
-    if (!line) continue;
-    if (await repository.holdIfFree(db, { basketId, sku, quantity: line.quantity, ...into })) continue;
-    const row = await repository.findStockLevel(db, sku);
-    if (row?.status === 'made_to_order') continue;
-    short.push({ productName: line.productName, available: Math.max(0, (row?.onHand ?? 0) - (row?.committed ?? 0) - (row?.reserved ?? 0)) });
-  }
+  const asked = bySku([...wanted.values()]);
+  const [, held] = await Promise.all([repository.lockHoldsOf(db, basketId), repository.holdLines(db, basketId, asked, into, now, RUN_OUT_PER_START)]);
+  const short = held
+    .filter((line) => !line.held && line.status !== 'made_to_order')
+    .map((line) => ({ productName: wanted.get(line.sku)!.productName, available: Math.max(0, line.available) }));
   if (short.length > 0) throw InventoryErrors.outOfStock(short);
 }
 

@@ -1,7 +1,8 @@
 /** The credit sandbox's SQL: its customer users, proposals and delegation grants (a stand-in for the provider's records). */
-import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, sql, type Placeholder } from 'drizzle-orm';
 import type { CreditProposalStatus } from '@shop/contracts';
 import type { Database, Transaction } from '../../db/client.ts';
+import { builtOnce, rawStatement } from '../../db/built-once.ts';
 import type { ProposalFields } from './credit-provider.ts';
 import {
   creditSandboxDelegations,
@@ -17,11 +18,22 @@ export type SandboxProposalRow = typeof creditSandboxProposals.$inferSelect;
 export type SandboxGrantRow = typeof creditSandboxDelegations.$inferSelect;
 export type SandboxOrderRow = typeof creditSandboxOrders.$inferSelect;
 
-export async function findUser(db: Database, organisationNumber: string, merchantUserId: string): Promise<SandboxUserRow | undefined> {
-  const [row] = await db
+const p = sql.placeholder;
+
+// The statements of every order on account the sandbox decides: built once (decision 0151).
+const userOf = builtOnce<{ organisationNumber: string; merchantUserId: string }, SandboxUserRow[]>((db) =>
+  db
     .select()
     .from(creditSandboxUsers)
-    .where(and(eq(creditSandboxUsers.organisationNumber, organisationNumber), eq(creditSandboxUsers.merchantUserId, merchantUserId)));
+    .where(and(eq(creditSandboxUsers.organisationNumber, p('organisationNumber')), eq(creditSandboxUsers.merchantUserId, p('merchantUserId'))))
+    .prepare('find_sandbox_user'),
+);
+const businessLock = builtOnce<{ organisationNumber: string }, unknown>((db) =>
+  rawStatement(db, sql`select pg_advisory_xact_lock(hashtextextended('credit-sandbox:' || ${p('organisationNumber')}::text, 0))`),
+);
+
+export async function findUser(db: Database, organisationNumber: string, merchantUserId: string): Promise<SandboxUserRow | undefined> {
+  const [row] = await userOf(db, { organisationNumber, merchantUserId });
   return row;
 }
 
@@ -75,7 +87,7 @@ export async function submitProposal(db: Database, id: string, fields: ProposalF
 
 /** One business's orders are decided one at a time: the lock is held until the deciding transaction ends. */
 export async function lockBusiness(db: Transaction, organisationNumber: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`credit-sandbox:${organisationNumber}`}, 0))`);
+  await businessLock(db, { organisationNumber });
 }
 
 /** The credit the business's open orders take: created, verified or fulfilled and not paid, less what was refunded. */
@@ -88,12 +100,24 @@ export async function creditInUse(db: Database | Transaction, organisationNumber
 }
 
 /** The business's open orders: created, verified or fulfilled and not paid (a paid invoice frees its credit). */
-const openOrdersOf = (organisationNumber: string) =>
+const openOrdersOf = (organisationNumber: string | Placeholder) =>
   and(
     eq(creditSandboxOrders.organisationNumber, organisationNumber),
     inArray(creditSandboxOrders.state, ['CREATED', 'VERIFIED', 'FULFILLED']),
     isNull(creditSandboxOrders.paidAt),
   );
+
+const orderByKeyWithInUse = builtOnce<{ organisationNumber: string; idempotencyKey: string }, { order: SandboxOrderRow | null; inUse: number }[]>((db) => {
+  const inUse = db
+    .select({ pence: sql`coalesce(sum(${creditSandboxOrders.amountPence} - ${creditSandboxOrders.refundedPence}), 0)::int` })
+    .from(creditSandboxOrders)
+    .where(openOrdersOf(p('organisationNumber')));
+  return db
+    .select({ order: creditSandboxOrders, inUse: sql<number>`(${inUse})` })
+    .from(creditSandboxOrders)
+    .rightJoin(sql`(select 1) as one`, eq(creditSandboxOrders.idempotencyKey, p('idempotencyKey')))
+    .prepare('sandbox_order_by_key');
+});
 
 /**
  * In one statement: the order made with this idempotency key, if any, and the credit the business's open orders take
@@ -104,14 +128,7 @@ export async function orderByKeyAndCreditInUse(
   organisationNumber: string,
   idempotencyKey: string,
 ): Promise<{ already: SandboxOrderRow | undefined; inUse: number }> {
-  const inUse = db
-    .select({ pence: sql`coalesce(sum(${creditSandboxOrders.amountPence} - ${creditSandboxOrders.refundedPence}), 0)::int` })
-    .from(creditSandboxOrders)
-    .where(openOrdersOf(organisationNumber));
-  const [row] = await db
-    .select({ order: creditSandboxOrders, inUse: sql<number>`(${inUse})` })
-    .from(creditSandboxOrders)
-    .rightJoin(sql`(select 1) as one`, eq(creditSandboxOrders.idempotencyKey, idempotencyKey));
+  const [row] = await orderByKeyWithInUse(db, { organisationNumber, idempotencyKey });
   // No order with the key: the joined row's columns are all null.
   return { already: row?.order?.id ? row.order : undefined, inUse: Number(row?.inUse ?? 0) };
 }
@@ -126,8 +143,32 @@ export async function findOrder(db: Database | Transaction, id: string): Promise
   return row;
 }
 
-export async function insertOrder(db: Transaction, row: typeof creditSandboxOrders.$inferInsert): Promise<SandboxOrderRow> {
-  const [inserted] = await db.insert(creditSandboxOrders).values(row).returning();
+/** A new order as the sandbox decides it: what `insertOrder` writes (the rest are the columns' defaults). */
+export type NewSandboxOrder = Pick<
+  typeof creditSandboxOrders.$inferInsert,
+  'id' | 'idempotencyKey' | 'organisationNumber' | 'merchantReference' | 'amountPence' | 'state' | 'declineReason' | 'verifiedAfter' | 'createdAt'
+>;
+const orderInsert = builtOnce<Omit<Required<NewSandboxOrder>, 'verifiedAfter'> & { verifiedAfter: string | null }, SandboxOrderRow[]>((db) =>
+  db
+    .insert(creditSandboxOrders)
+    .values({
+      id: p('id'),
+      idempotencyKey: p('idempotencyKey'),
+      organisationNumber: p('organisationNumber'),
+      merchantReference: p('merchantReference'),
+      amountPence: p('amountPence'),
+      state: p('state'),
+      declineReason: p('declineReason'),
+      // Null as SQL's null (the column's encoder would read a date from it): the time goes as text.
+      verifiedAfter: sql`${p('verifiedAfter')}::timestamptz`,
+      createdAt: p('createdAt'),
+    })
+    .returning()
+    .prepare('insert_sandbox_order'),
+);
+
+export async function insertOrder(db: Transaction, row: NewSandboxOrder): Promise<SandboxOrderRow> {
+  const [inserted] = await orderInsert(db, { ...row, declineReason: row.declineReason ?? null, verifiedAfter: row.verifiedAfter?.toISOString() ?? null });
   return inserted!;
 }
 

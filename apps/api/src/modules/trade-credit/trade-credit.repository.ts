@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { CreditProposalStatus, OnAccountChangeKind } from '@shop/contracts';
 import type { Database, Transaction } from '../../db/client.ts';
+import { builtOnce } from '../../db/built-once.ts';
 import type { DataSubject } from '../../platform/personal-data.ts';
 import type { ProposalFields, ProviderOrder } from './credit-provider.ts';
 import {
@@ -16,8 +17,18 @@ export type LinkRow = typeof tradeCreditLinks.$inferSelect;
 export type ProposalRow = typeof tradeCreditProposals.$inferSelect;
 export type CreditOrderRow = typeof tradeCreditOrders.$inferSelect;
 
+const p = sql.placeholder;
+// Read with every order on account: built once (decision 0151).
+const linkOf = builtOnce<{ tradeAccountId: number }, LinkRow[]>((db) =>
+  db
+    .select()
+    .from(tradeCreditLinks)
+    .where(eq(tradeCreditLinks.tradeAccountId, p('tradeAccountId')))
+    .prepare('find_credit_link'),
+);
+
 export async function findLink(db: Database, tradeAccountId: number): Promise<LinkRow | undefined> {
-  const [row] = await db.select().from(tradeCreditLinks).where(eq(tradeCreditLinks.tradeAccountId, tradeAccountId));
+  const [row] = await linkOf(db, { tradeAccountId });
   return row;
 }
 
@@ -91,15 +102,40 @@ export async function setProposalStatus(db: Database, id: string, status: Credit
 
 // ── orders on account ──────────────────────────────────────────────────────────
 
-export async function insertCreditOrder(
-  db: Transaction,
-  row: Pick<CreditOrderRow, 'providerOrderId' | 'orderId' | 'tradeAccountId' | 'amountPence' | 'placedAt' | 'payee'>,
-): Promise<void> {
-  await db.insert(tradeCreditOrders).values({ ...row, state: 'VERIFIED', updatedAt: row.placedAt });
+type NewCreditOrder = Pick<CreditOrderRow, 'providerOrderId' | 'orderId' | 'tradeAccountId' | 'amountPence' | 'placedAt' | 'payee'>;
+// Written with every order on account: built once (decision 0151).
+const creditOrderInsert = builtOnce<Omit<NewCreditOrder, 'payee'> & { payee: string | null }, unknown>((db) =>
+  db
+    .insert(tradeCreditOrders)
+    .values({
+      providerOrderId: p('providerOrderId'),
+      orderId: p('orderId'),
+      tradeAccountId: p('tradeAccountId'),
+      amountPence: p('amountPence'),
+      // Null as SQL's null (a column's encoder would write JSON's): the payee goes as JSON text.
+      payee: sql`${p('payee')}::jsonb`,
+      state: 'VERIFIED',
+      placedAt: p('placedAt'),
+      updatedAt: p('placedAt'),
+    })
+    .prepare('insert_credit_order'),
+);
+
+export async function insertCreditOrder(db: Transaction, row: NewCreditOrder): Promise<void> {
+  await creditOrderInsert(db, { ...row, payee: row.payee ? JSON.stringify(row.payee) : null });
 }
 
+// Read with every webhook and credit about an order: built once (decision 0151).
+const creditOrderById = builtOnce<{ providerOrderId: string }, CreditOrderRow[]>((db) =>
+  db
+    .select()
+    .from(tradeCreditOrders)
+    .where(eq(tradeCreditOrders.providerOrderId, p('providerOrderId')))
+    .prepare('find_credit_order'),
+);
+
 export async function findCreditOrder(db: Database | Transaction, providerOrderId: string): Promise<CreditOrderRow | undefined> {
-  const [row] = await db.select().from(tradeCreditOrders).where(eq(tradeCreditOrders.providerOrderId, providerOrderId));
+  const [row] = await creditOrderById(db, { providerOrderId });
   return row;
 }
 
@@ -129,19 +165,49 @@ export async function saveProviderOrder(db: Database | Transaction, order: Provi
     .where(eq(tradeCreditOrders.providerOrderId, order.id));
 }
 
+/** The provider's order's fields as placeholders (`providerValues` fills them): nulls as SQL's, a payee kept unless one is given. */
+const providerSet = {
+  state: sql`${p('state')}`,
+  amountPence: sql`${p('amountPence')}::int`,
+  refundedPence: sql`${p('refundedPence')}::int`,
+  fulfilledAt: sql`${p('fulfilledAt')}::timestamptz`,
+  dueDate: sql`${p('dueDate')}::date`,
+  paidAt: sql`${p('paidAt')}::timestamptz`,
+  payee: sql`coalesce(${p('payee')}::jsonb, ${tradeCreditOrders.payee})`,
+};
+const providerValues = (order: ProviderOrder) => ({
+  id: order.id,
+  state: order.state,
+  amountPence: order.amountPence,
+  refundedPence: order.refundedPence,
+  fulfilledAt: order.fulfilledAt?.toISOString() ?? null,
+  dueDate: order.dueDate,
+  paidAt: order.paidAt?.toISOString() ?? null,
+  payee: order.payee ? JSON.stringify(order.payee) : null,
+});
+
+// Run with every webhook about an order: built once (decision 0151).
+const providerOrderApplied = builtOnce<ReturnType<typeof providerValues> & { occurredAt: string; now: string }, { tradeAccountId: number }[]>((db) =>
+  db
+    .update(tradeCreditOrders)
+    .set({ ...providerSet, providerStateAt: sql`${p('occurredAt')}::timestamptz`, updatedAt: sql`${p('now')}::timestamptz` })
+    .where(
+      and(
+        eq(tradeCreditOrders.providerOrderId, p('id')),
+        or(isNull(tradeCreditOrders.providerStateAt), lt(tradeCreditOrders.providerStateAt, sql`${p('occurredAt')}::timestamptz`)),
+      ),
+    )
+    .returning({ tradeAccountId: tradeCreditOrders.tradeAccountId })
+    .prepare('apply_provider_order'),
+);
+
 /**
  * A webhook's order, applied only when it happened after the state written here (one statement, so
  * two deliveries at once apply it once, and a late one never writes an older state over a newer).
  * The trade account when applied; null when a later state is there or the order is not the shop's.
  */
 export async function applyProviderOrder(db: Transaction, order: ProviderOrder, occurredAt: Date, now: Date): Promise<number | null> {
-  const [row] = await db
-    .update(tradeCreditOrders)
-    .set({ ...providerFields(order), providerStateAt: occurredAt, updatedAt: now })
-    .where(
-      and(eq(tradeCreditOrders.providerOrderId, order.id), or(isNull(tradeCreditOrders.providerStateAt), lt(tradeCreditOrders.providerStateAt, occurredAt))),
-    )
-    .returning({ tradeAccountId: tradeCreditOrders.tradeAccountId });
+  const [row] = await providerOrderApplied(db, { ...providerValues(order), occurredAt: occurredAt.toISOString(), now: now.toISOString() });
   return row?.tradeAccountId ?? null;
 }
 
@@ -157,22 +223,43 @@ export async function recordWebhook(
   db: Transaction,
   row: Omit<WebhookRow, 'deliveries' | 'lastReceivedAt'>,
 ): Promise<{ first: boolean; effect: WebhookRow['effect'] }> {
-  const [saved] = await db
-    .insert(tradeCreditWebhooks)
-    .values({ ...row, lastReceivedAt: row.receivedAt })
-    .onConflictDoUpdate({
-      target: tradeCreditWebhooks.eventId,
-      set: { deliveries: sql`${tradeCreditWebhooks.deliveries} + 1`, lastReceivedAt: row.receivedAt },
-    })
-    .returning({ first: sql<boolean>`xmax = 0`, effect: tradeCreditWebhooks.effect });
+  const [saved] = await webhookRecorded(db, row);
   return saved!;
 }
 
-export async function setWebhookEffect(db: Transaction, eventId: string, effect: WebhookRow['effect'], tradeAccountId: number | null): Promise<void> {
-  await db
+// Run with every webhook: built once (decision 0151).
+const webhookRecorded = builtOnce<Omit<WebhookRow, 'deliveries' | 'lastReceivedAt'>, { first: boolean; effect: WebhookRow['effect'] }[]>((db) =>
+  db
+    .insert(tradeCreditWebhooks)
+    .values({
+      eventId: p('eventId'),
+      type: p('type'),
+      occurredAt: p('occurredAt'),
+      organisationNumber: p('organisationNumber'),
+      providerOrderId: p('providerOrderId'),
+      tradeAccountId: p('tradeAccountId'),
+      effect: p('effect'),
+      summary: p('summary'),
+      receivedAt: p('receivedAt'),
+      lastReceivedAt: p('receivedAt'),
+    })
+    .onConflictDoUpdate({
+      target: tradeCreditWebhooks.eventId,
+      set: { deliveries: sql`${tradeCreditWebhooks.deliveries} + 1`, lastReceivedAt: sql`excluded.last_received_at` },
+    })
+    .returning({ first: sql<boolean>`xmax = 0`, effect: tradeCreditWebhooks.effect })
+    .prepare('record_credit_webhook'),
+);
+const webhookEffect = builtOnce<{ eventId: string; effect: WebhookRow['effect']; tradeAccountId: number | null }, unknown>((db) =>
+  db
     .update(tradeCreditWebhooks)
-    .set({ effect, ...(tradeAccountId ? { tradeAccountId } : {}) })
-    .where(eq(tradeCreditWebhooks.eventId, eventId));
+    .set({ effect: sql`${p('effect')}`, tradeAccountId: sql`coalesce(${p('tradeAccountId')}::int, ${tradeCreditWebhooks.tradeAccountId})` })
+    .where(eq(tradeCreditWebhooks.eventId, p('eventId')))
+    .prepare('set_credit_webhook_effect'),
+);
+
+export async function setWebhookEffect(db: Transaction, eventId: string, effect: WebhookRow['effect'], tradeAccountId: number | null): Promise<void> {
+  await webhookEffect(db, { eventId, effect, tradeAccountId: tradeAccountId || null });
 }
 
 /** The trade account linked with the provider under this number, if any. */

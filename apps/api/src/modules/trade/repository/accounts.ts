@@ -1,6 +1,7 @@
 /** Businesses (with their band and its history) and trade accounts, and staff's searches of them. */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import { builtOnce } from '../../../db/built-once.ts';
 import { everyWord } from './search-words.ts';
 import { businesses, tradeAccounts, tradeApplications, tradeBandChanges, tradeTerms, tradeTermsAcceptances } from '../trade.tables.ts';
 
@@ -50,9 +51,9 @@ export interface BuyerRow extends AccountWithBusiness {
   acceptedVersion: number | null;
 }
 
-/** `findAccount`, the application's company number and the terms' versions, in one statement (a checkout's payment reads it once). */
-export async function findBuyer(db: Database, userId: string): Promise<BuyerRow | undefined> {
-  const [row] = await db
+/** `findBuyer`'s statement, read with every trade customer's payment: built once (decision 0151). */
+const buyerOf = builtOnce<{ userId: string }, BuyerRow[]>((db) =>
+  db
     .select({
       account: tradeAccounts,
       business: businesses,
@@ -64,8 +65,14 @@ export async function findBuyer(db: Database, userId: string): Promise<BuyerRow 
     })
     .from(tradeAccounts)
     .innerJoin(businesses, eq(businesses.id, tradeAccounts.businessId))
-    .where(eq(tradeAccounts.userId, userId))
-    .limit(1);
+    .where(eq(tradeAccounts.userId, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('find_trade_buyer'),
+);
+
+/** `findAccount`, the application's company number and the terms' versions, in one statement (a checkout's payment reads it once). */
+export async function findBuyer(db: Database, userId: string): Promise<BuyerRow | undefined> {
+  const [row] = await buyerOf(db, { userId });
   return row;
 }
 export const accountById = (id: number) => eq(tradeAccounts.id, id);
