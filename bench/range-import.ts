@@ -67,7 +67,15 @@ process.on('uncaughtException', (error) => {
   process.stderr.write(`${error.stack ?? String(error)}\n`);
   void cleanUp().finally(() => process.exit(1));
 });
-const shop = await startServer('servers/shop.ts', { DATABASE_URL: postgresUrl, PORT: String(shopPort), PUBLIC_URL: origin, SHOP_ENV: 'demo', JOBS: 'none' });
+// React's production build, as `npm start` draws pages (servers/shop.ts leaves NODE_ENV to its caller, as bench:pages chooses it).
+const shop = await startServer('servers/shop.ts', {
+  DATABASE_URL: postgresUrl,
+  PORT: String(shopPort),
+  PUBLIC_URL: origin,
+  NODE_ENV: 'production',
+  SHOP_ENV: 'demo',
+  JOBS: 'none',
+});
 servers.push(shop);
 
 const staffId = psql(postgresUrl, "select id from identity_users where email = 'staff@demo.test'");
