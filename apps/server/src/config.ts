@@ -49,6 +49,8 @@ export interface ServerConfig {
  * promotions, carousels: 10 s), the catalogue's rebuild gap (10 s), and a margin for the rebuild.
  */
 const PAGE_CACHE_SETTLE_MS = 25_000;
+/** After a product's change is patched into the catalogue: what the web tier keeps of the API's answers (10 s, decision 0155). */
+const PAGE_CACHE_PATCHED_SETTLE_MS = 10_000;
 
 const defaultWebBuild = fileURLToPath(new URL('../../web/build', import.meta.url));
 
@@ -80,6 +82,12 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
       // The API tier decides the gateway; a storefront-only tier cannot tell, so it allows Stripe.
       stripe: api.payments.stripe || pagesElsewhere ? { jsUrl: STRIPE_JS_URL, apiUrl: STRIPE_API_URL } : null,
     },
-    pageCache: { ttlMs: PAGE_CACHE_SECONDS * 1000, maxBytes: PAGE_CACHE_MB * 1024 * 1024, maxEntries: 2000, settleMs: PAGE_CACHE_SETTLE_MS },
+    pageCache: {
+      ttlMs: PAGE_CACHE_SECONDS * 1000,
+      maxBytes: PAGE_CACHE_MB * 1024 * 1024,
+      maxEntries: 2000,
+      settleMs: PAGE_CACHE_SETTLE_MS,
+      patchedSettleMs: PAGE_CACHE_PATCHED_SETTLE_MS,
+    },
   };
 }

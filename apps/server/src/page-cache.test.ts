@@ -3,7 +3,14 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { acceptsGzip, createPageCache, guestPageKey, gzipBody, keepable, plainBody, type PageCacheSettings } from './page-cache.ts';
 
-const settings: PageCacheSettings = { ttlMs: 30_000, maxBytes: 1024 * 1024, maxEntries: 100, settleMs: 25_000 };
+/** A patch under way, settled by the test. */
+function deferred(): { promise: Promise<boolean>; resolve: (whole: boolean) => void } {
+  let resolve!: (whole: boolean) => void;
+  const promise = new Promise<boolean>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
+const settings: PageCacheSettings = { ttlMs: 30_000, maxBytes: 1024 * 1024, maxEntries: 100, settleMs: 25_000, patchedSettleMs: 10_000 };
 const html = new Headers({ 'content-type': 'text/html', 'referrer-policy': 'strict-origin-when-cross-origin' });
 const NONCE = 'c2hvcC1ub25jZS1mb3ItdGVzdA==';
 const get = (url: string, headers: Record<string, string> = {}) => ({ method: 'GET', protocol: 'https', host: 'shop.test', url, headers });
@@ -160,6 +167,58 @@ describe('how long pages are kept, and how many', () => {
     clock.now = 26_000;
     cache.keep('k', { status: 200, headers: html, body: body('new price'), nonce: NONCE, drawnAt: 26_000 });
     expect(plainBody(cache.get('k')!, NONCE).toString()).toBe('<p>new price</p>');
+  });
+
+  it('a product’s change forgets every page and keeps none until its patch is in; then pages begun after it, until it has settled', async () => {
+    const clock = clockAt();
+    const cache = createPageCache(settings, clock.read);
+    cache.keep('k', { status: 200, headers: html, body: body('old price'), nonce: NONCE, drawnAt: 0 });
+    clock.now = 1_000;
+    const patch = deferred();
+    cache.forgetUntilPatched(patch.promise);
+    expect(cache.get('k')).toBeUndefined();
+    // Drawn while the catalogue is still patching it in: it may show the old price.
+    clock.now = 1_050;
+    cache.keep('k', { status: 200, headers: html, body: body('old price'), nonce: NONCE, drawnAt: 1_050 });
+    expect(cache.get('k')).toBeUndefined();
+    clock.now = 1_100;
+    patch.resolve(true);
+    await patch.promise;
+    // Begun before the patch was in, finished after it: not kept either.
+    cache.keep('k', { status: 200, headers: html, body: body('old price'), nonce: NONCE, drawnAt: 1_060 });
+    expect(cache.get('k')).toBeUndefined();
+    cache.keep('k', { status: 200, headers: html, body: body('new price'), nonce: NONCE, drawnAt: 1_100 });
+    expect(plainBody(cache.get('k')!, NONCE).toString()).toBe('<p>new price</p>');
+    // Kept until 10 s after the change (what the web tier keeps of the API's answers may be older until then), not for 30 s.
+    clock.now = 10_999;
+    expect(cache.get('k')).toBeDefined();
+    clock.now = 11_000;
+    expect(cache.get('k')).toBeUndefined();
+    cache.keep('k', { status: 200, headers: html, body: body('new price'), nonce: NONCE, drawnAt: 11_000 });
+    clock.now = 40_999;
+    expect(cache.get('k')).toBeDefined();
+  });
+
+  it('pages wait for every patch under way, and a patch the catalogue refused (a rebuild to come) keeps none while it settles', async () => {
+    const clock = clockAt();
+    const cache = createPageCache(settings, clock.read);
+    const [first, second] = [deferred(), deferred()];
+    clock.now = 1_000;
+    cache.forgetUntilPatched(first.promise);
+    cache.forgetUntilPatched(second.promise);
+    first.resolve(true);
+    await first.promise;
+    clock.now = 1_200;
+    cache.keep('k', { status: 200, headers: html, body: body('half'), nonce: NONCE, drawnAt: 1_200 });
+    expect(cache.get('k')).toBeUndefined();
+    second.resolve(false);
+    await second.promise;
+    clock.now = 2_000;
+    cache.keep('k', { status: 200, headers: html, body: body('before the rebuild'), nonce: NONCE, drawnAt: 2_000 });
+    expect(cache.get('k')).toBeUndefined();
+    clock.now = 26_200;
+    cache.keep('k', { status: 200, headers: html, body: body('rebuilt'), nonce: NONCE, drawnAt: 26_200 });
+    expect(cache.get('k')).toBeDefined();
   });
 
   it('unique addresses cannot fill memory: the least recently sent pages go first, by bytes and by count', () => {

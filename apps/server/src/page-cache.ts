@@ -22,6 +22,12 @@ export interface PageCacheSettings {
   maxEntries: number;
   /** After a change notice, how long no page is kept: what the instance keeps of the API's answers (10 s) and the catalogue's rebuild gap. */
   settleMs: number;
+  /**
+   * After a product's own change patched into this instance's catalogue (a price, a stock status, a name: decisions 0080 and
+   * 0149), how long a page drawn since is kept at most: what the instance keeps of the API's answers (10 s), which a page drawn
+   * then may still show (decision 0155).
+   */
+  patchedSettleMs: number;
 }
 
 export interface KeptPage {
@@ -32,7 +38,8 @@ export interface KeptPage {
   /** The same parts as raw deflate, each ending on a byte boundary; the last one ends the stream. */
   deflated: Buffer[];
   bytes: number;
-  keptAt: number;
+  /** When it is drawn again: its age limit, or the end of a patched change's settling. */
+  keptUntil: number;
 }
 
 /**
@@ -187,6 +194,12 @@ export interface PageCache {
   keep(key: string, drawn: { status: number; headers: Headers; body: Buffer; nonce: string; drawnAt: number }): void;
   /** Something a kept page may show changed: every page is forgotten, and none is kept for `settleMs`. */
   forgetAll(): void;
+  /**
+   * A product's own change, which this instance's catalogue patches in (`patched` says when it has: true when it holds every
+   * change heard, false when a rebuild is to come): every page is forgotten, and none is kept until the patch is in. Then a page
+   * begun after it is kept again, until `patchedSettleMs` after the change; after a rebuild's false, none for `settleMs`.
+   */
+  forgetUntilPatched(patched: Promise<boolean>): void;
   /** Now, by the cache's clock (when a page is begun). */
   now(): number;
   /** What it holds (tests, metrics). */
@@ -199,6 +212,10 @@ export function createPageCache(settings: PageCacheSettings, clock: () => number
   let bytes = 0;
   /** Pages begun before this are not kept (a change was heard after they were begun, or within the settling time). */
   let keepFrom = Number.NEGATIVE_INFINITY;
+  /** Product changes heard whose patch is not in yet: no page is kept meanwhile. */
+  let patching = 0;
+  /** Until then, a page kept is kept only until then (a patched change is settling). */
+  let settledAt = Number.NEGATIVE_INFINITY;
   const drop = (key: string) => {
     const page = pages.get(key);
     if (!page) return;
@@ -209,7 +226,7 @@ export function createPageCache(settings: PageCacheSettings, clock: () => number
     get(key) {
       const page = pages.get(key);
       if (!page) return undefined;
-      if (clock() - page.keptAt >= settings.ttlMs) {
+      if (clock() >= page.keptUntil) {
         drop(key);
         return undefined;
       }
@@ -218,7 +235,7 @@ export function createPageCache(settings: PageCacheSettings, clock: () => number
       return page;
     },
     keep(key, drawn) {
-      if (settings.ttlMs <= 0 || drawn.drawnAt < keepFrom || !keepable(drawn.status, drawn.headers)) return;
+      if (settings.ttlMs <= 0 || patching > 0 || drawn.drawnAt < keepFrom || !keepable(drawn.status, drawn.headers)) return;
       const parts = splitAtNonce(drawn.body, drawn.nonce);
       // A page has a handful of scripts; more places than that is not a page drawn with this nonce.
       if (parts.length > MAX_NONCES + 1) return;
@@ -227,7 +244,9 @@ export function createPageCache(settings: PageCacheSettings, clock: () => number
       if (size > settings.maxBytes / 8) return;
       const headers = [...drawn.headers].filter(([name]) => !ANSWER_OWN.has(name.toLowerCase()));
       drop(key);
-      pages.set(key, { status: drawn.status, headers, parts, deflated, bytes: size, keptAt: clock() });
+      const now = clock();
+      const keptUntil = settledAt > now ? Math.min(now + settings.ttlMs, settledAt) : now + settings.ttlMs;
+      pages.set(key, { status: drawn.status, headers, parts, deflated, bytes: size, keptUntil });
       bytes += size;
       for (const [oldest] of pages) {
         if (bytes <= settings.maxBytes && pages.size <= settings.maxEntries) break;
@@ -237,7 +256,19 @@ export function createPageCache(settings: PageCacheSettings, clock: () => number
     forgetAll() {
       pages.clear();
       bytes = 0;
-      keepFrom = clock() + settings.settleMs;
+      keepFrom = Math.max(keepFrom, clock() + settings.settleMs);
+    },
+    forgetUntilPatched(patched) {
+      pages.clear();
+      bytes = 0;
+      patching++;
+      settledAt = Math.max(settledAt, clock() + settings.patchedSettleMs);
+      const settle = (whole: boolean) => {
+        // A page begun before the patch was in may show the product as it was.
+        keepFrom = Math.max(keepFrom, clock() + (whole ? 0 : settings.settleMs));
+        patching--;
+      };
+      patched.then(settle, () => settle(false));
     },
     now: clock,
     size: () => ({ entries: pages.size, bytes }),

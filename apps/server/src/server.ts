@@ -87,6 +87,10 @@ export async function createShopServer(
       pageCache: config.pageCache,
       ...(database ? { changes: app.platform.changes } : changes && { changes }),
       ...(serve.has('api') && { apiInProcessUrl: config.apiInternalUrl }),
+      ...(database &&
+        serve.has('api') && {
+          catalogueCaughtUp: () => app.composed.services.catalogue.listingsCaughtUp({ db: app.platform.db, clock: app.platform.clock }),
+        }),
     });
   }
   return {

@@ -32,6 +32,11 @@ export async function registerWeb(
     pageCache?: PageCacheSettings;
     /** Change notices this instance hears (decision 0075), which make it forget the guest pages it keeps; without them they only age out. */
     changes?: { on(topic: 'catalogue' | 'products' | 'pricing' | 'content' | 'search-synonyms', heard: () => void): void };
+    /**
+     * Where the API answers in this process: once the product changes heard so far are in its listings (true when patched in,
+     * false when a rebuild is to come). Heard after the API's own listener, so the patch a notice starts is the one waited for.
+     */
+    catalogueCaughtUp?: () => Promise<boolean>;
   },
 ): Promise<void> {
   const { publicUrl, bodyLimitBytes } = settings;
@@ -48,7 +53,11 @@ export async function registerWeb(
     // A price, stock status, product or VAT rate changed (here or on another instance): guest pages are drawn afresh.
     // Prices and stock statuses are heard as `products` (decision 0080), the rest of a listing as `catalogue`;
     // the announcement bar and footer every page shows as `content` (decision 0085); search results as staff's synonyms widen them (decision 0109).
-    for (const topic of ['catalogue', 'products', 'pricing', 'content', 'search-synonyms'] as const) settings.changes?.on(topic, () => pageCache.forgetAll());
+    for (const topic of ['catalogue', 'pricing', 'content', 'search-synonyms'] as const) settings.changes?.on(topic, () => pageCache.forgetAll());
+    // A product's own change is patched into this process's catalogue within milliseconds: pages are kept again once it is in
+    // (decision 0155), so a stream of them (orders moving stock statuses, an import) does not have every guest page drawn.
+    const { catalogueCaughtUp } = settings;
+    settings.changes?.on('products', () => (catalogueCaughtUp ? pageCache.forgetUntilPatched(catalogueCaughtUp()) : pageCache.forgetAll()));
   }
   const isCrawler = entry.isCrawler ?? (() => false);
   /** A kept guest page with a nonce of its own, gzip if the browser takes it (else plain; brotli is not spliced). */

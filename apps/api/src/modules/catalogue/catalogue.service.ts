@@ -89,6 +89,8 @@ export interface CatalogueService {
   loadListings(ctx: ListingContext): Promise<void>;
   /** Since the listings' snapshot was loaded or last found current, null without one (`/metrics`). */
   listingsAgeMs(ctx: ListingContext): number | null;
+  /** Once the product changes heard so far are in the listings: true when patched in, false when a rebuild of them is to come. */
+  listingsCaughtUp(ctx: ListingContext): Promise<boolean>;
   /** The department tree: top-level categories in shop order, each with its sub-categories. */
   getNavigation(ctx: ListingContext): Promise<Navigation>;
   /** A product page read from the rows now (another module's call, maybe in its transaction). */
@@ -268,6 +270,7 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
   return {
     loadListings: (ctx) => products.build(ctx),
     listingsAgeMs: (ctx) => products.snapshotAgeMs(ctx),
+    listingsCaughtUp: (ctx) => products.caughtUp(ctx),
     getNavigation: navigation(),
     getProductSummary: (ctx, slug) => getProductSummary(deps, ctx, slug),
     getProductSummaryBySku: (ctx, sku) => getProductSummaryBySku(deps, ctx, sku),

@@ -92,6 +92,11 @@ export interface ProductSearch {
   snapshotAgeMs(ctx: IndexContext): number | null;
   /** Takes a published change: the next answers come from rows read after it. */
   update(ctx: IndexContext, change: ProductChange): void;
+  /**
+   * Once every product change taken so far is in what answers are drawn from: true when it all is (patched in), false when
+   * some of it waits for a rebuild (a patch the engine refused, or a structural change still to be loaded).
+   */
+  caughtUp(ctx: IndexContext): Promise<boolean>;
   /** A category and its sub-categories' products, faceted by its department; null for an unknown slug. */
   listCategory(ctx: IndexContext, input: CategoryListingRequest): Promise<Listing | null>;
   listPromotion(ctx: IndexContext, scope: PromotionScope, input: CategoryListingRequest): Promise<Listing>;

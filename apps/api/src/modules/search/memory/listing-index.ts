@@ -92,6 +92,8 @@ interface Entry {
   patching: Promise<void> | null;
   /** Products patched in while `check` ran: the snapshot it loads may have read their rows before the change. */
   patchedDuringCheck: Set<number>;
+  /** A change a patch could not make is waiting for the snapshot's reload: until then the snapshot served does not show it. */
+  reloadAsked: boolean;
 }
 type Db = ServiceContext['db'];
 type CategoryRow = IndexedCategory;
@@ -115,6 +117,8 @@ export function productSnapshots(source: ProductSource): {
   productsChanged: (ctx: Pick<ServiceContext, 'db' | 'clock'>, ids: readonly number[] | null) => void;
   /** Resolves once every change heard so far is patched in (tests, the benchmark). */
   patched: (ctx: Pick<ServiceContext, 'db' | 'clock'>) => Promise<void>;
+  /** Once every change heard so far is patched in: whether the snapshot served then holds them all (no load of a new one due). */
+  caughtUp: (ctx: Pick<ServiceContext, 'db' | 'clock'>) => Promise<boolean>;
   ageMs: (ctx: Pick<ServiceContext, 'db' | 'clock'>) => number | null;
 } {
   const snapshots = new WeakMap<Db, Entry>();
@@ -124,6 +128,12 @@ export function productSnapshots(source: ProductSource): {
     productsChanged: ({ db, clock }, ids) => patchSoon({ db, clock, source, snapshots }, ids),
     patched: async ({ db }) => {
       for (let entry = snapshots.get(db); entry?.patching; entry = snapshots.get(db)) await entry.patching;
+    },
+    caughtUp: async ({ db }) => {
+      for (let entry = snapshots.get(db); entry?.patching; entry = snapshots.get(db)) await entry.patching;
+      const entry = snapshots.get(db);
+      // None loaded: the first answer loads one from the rows as they are now.
+      return !entry || !entry.reloadAsked;
     },
     ageMs: ({ db, clock }) => {
       const entry = snapshots.get(db);
@@ -195,6 +205,7 @@ function patchSoon(ctx: SnapshotContext, ids: readonly number[] | null): void {
 /** The next check loads a new snapshot whatever the change counter says (still spaced by CHANGE_REBUILD_GAP_MS). */
 function rebuildSoon(ctx: SnapshotContext, entry: Entry): void {
   entry.confirmed = false;
+  entry.reloadAsked = true;
   entry.toPatch.clear();
   checkSoon(ctx.snapshots, ctx);
 }
@@ -317,6 +328,7 @@ function load(ctx: SnapshotContext, now: number, previous: Entry | null, version
     toPatch: new Set(),
     patching: null,
     patchedDuringCheck: new Set(),
+    reloadAsked: false,
   };
   read.then(
     ({ value, writing }) => {

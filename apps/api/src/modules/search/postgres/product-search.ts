@@ -236,6 +236,7 @@ export function postgresProductSearch(source: ProductSource, synonyms: SynonymTa
     build: async () => {},
     snapshotAgeMs: () => null,
     update: () => {},
+    caughtUp: async () => true,
 
     async listCategory({ db }, input: CategoryListingRequest) {
       const { categories, facetRows } = await shape(db);
