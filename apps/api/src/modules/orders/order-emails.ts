@@ -109,7 +109,10 @@ export function orderConfirmationEmail(
       ...order.lines.map((line, index) => `${lineText(line)}: ${lineTotal(line, index)}`),
       `Delivery: ${order.delivery.name}${day ? `, ${order.delivery.date ? 'on' : 'from'} ${day}` : ''}: ${money(totals.deliveryIncVat)}.`,
       ...(totals.discountIncVat > 0 ? [`Discount${order.discountCode ? ` (${order.discountCode})` : ''}: −${money(totals.discountIncVat)}.`] : []),
-      `Total paid: ${paid}${order.payment.cardLast4 ? `, by ${brand(order)} ending ${order.payment.cardLast4}` : ''}.`,
+      // On account nothing is paid yet: Two invoices the business once the order is dispatched (decision 0110).
+      onAccount(order)
+        ? `Total on ${ACCOUNT}: ${paid}. Nothing is paid yet: Two invoices your business for it once it is dispatched.`
+        : `Total paid: ${paid}${order.payment.cardLast4 ? `, by ${brand(order)} ending ${order.payment.cardLast4}` : ''}.`,
       order.deliveryAddress
         ? `Delivering to ${order.deliveryAddress.name}, ${order.deliveryAddress.line1}, ${order.deliveryAddress.town} ${order.deliveryAddress.postcode}.`
         : `Collect from ${collectFrom(deps, order)}: we will e-mail you when it is ready. Bring your order number.`,

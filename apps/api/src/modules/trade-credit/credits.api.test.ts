@@ -131,7 +131,7 @@ function answeredWhenBothAsked(real: CreditProvider['cancelOrder']) {
 const statusOf = async (result: PromiseSettledResult<unknown>) =>
   result.status === 'fulfilled' ? 200 : (await failure(Promise.reject(result.reason as Error))).status;
 /** The e-mails of `template` sent to the business about the order, oldest first: their text. */
-const emailsAbout = async (orderNumber: string, template: 'order.cancelled' | 'order.refunded' | 'order.dispatched') =>
+const emailsAbout = async (orderNumber: string, template: 'order.confirmation' | 'order.cancelled' | 'order.refunded' | 'order.dispatched') =>
   (await readOutbox(api.database.db, { to: 'ola@trade.example', template }))
     .filter((email) => email.subject.includes(orderNumber))
     .toReversed()
@@ -208,6 +208,11 @@ async function deliverAllWebhooks() {
 describe('money given back on an order paid on account', () => {
   it('cancelled by staff before dispatch: the provider’s order cancelled, the credit available and shown at once; webhooks only confirm', async () => {
     const order = await placed();
+    // Its confirmation says what is owed and when: nothing paid yet, invoiced by Two once dispatched.
+    const [confirmation] = await emailsAbout(order.orderNumber, 'order.confirmation');
+    expect(confirmation).toMatch(/Total on your account with Two: £[\d,.]+ ex VAT \(£[\d,.]+ inc VAT\), VAT £[\d,.]+\. Nothing is paid yet: Two invoices/);
+    expect(confirmation).not.toContain('Total paid');
+    expectNoCard([confirmation!]);
     const before = await available();
     const cancelled = await as('staff').orders.cancelOrder({ params: order.params, body: { reason: 'Customer rang to cancel' } });
     expect(cancelled.status).toBe('cancelled');
