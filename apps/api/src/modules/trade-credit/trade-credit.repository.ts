@@ -139,35 +139,10 @@ export async function findCreditOrder(db: Database | Transaction, providerOrderI
   return row;
 }
 
-const providerFields = (order: ProviderOrder) => ({
-  state: order.state,
-  // Its gross amount: an order change agreed on account raises it (on-account-changes.ts).
-  amountPence: order.amountPence,
-  refundedPence: order.refundedPence,
-  fulfilledAt: order.fulfilledAt,
-  dueDate: order.dueDate,
-  paidAt: order.paidAt,
-  ...(order.payee ? { payee: order.payee } : {}),
-});
-
-/**
- * The order as the provider answered it (its state, what was credited back, once fulfilled its due
- * date, once paid when): the provider's state as of `now`, so an event from before it arriving late changes nothing.
- */
-export async function saveProviderOrder(db: Database | Transaction, order: ProviderOrder, now: Date): Promise<void> {
-  await db
-    .update(tradeCreditOrders)
-    .set({
-      ...providerFields(order),
-      providerStateAt: sql`greatest(${tradeCreditOrders.providerStateAt}, ${now}::timestamptz)`,
-      updatedAt: now,
-    })
-    .where(eq(tradeCreditOrders.providerOrderId, order.id));
-}
-
 /** The provider's order's fields as placeholders (`providerValues` fills them): nulls as SQL's, a payee kept unless one is given. */
 const providerSet = {
   state: sql`${p('state')}`,
+  // Its gross amount: an order change agreed on account raises it (on-account-changes.ts).
   amountPence: sql`${p('amountPence')}::int`,
   refundedPence: sql`${p('refundedPence')}::int`,
   fulfilledAt: sql`${p('fulfilledAt')}::timestamptz`,
@@ -200,6 +175,27 @@ const providerOrderApplied = builtOnce<ReturnType<typeof providerValues> & { occ
     .returning({ tradeAccountId: tradeCreditOrders.tradeAccountId })
     .prepare('apply_provider_order'),
 );
+
+// Run with every answer of the provider about an order: built once (decision 0151).
+const providerOrderSaved = builtOnce<ReturnType<typeof providerValues> & { now: string }, unknown>((db) =>
+  db
+    .update(tradeCreditOrders)
+    .set({
+      ...providerSet,
+      providerStateAt: sql`greatest(${tradeCreditOrders.providerStateAt}, ${p('now')}::timestamptz)`,
+      updatedAt: sql`${p('now')}::timestamptz`,
+    })
+    .where(eq(tradeCreditOrders.providerOrderId, p('id')))
+    .prepare('save_provider_order'),
+);
+
+/**
+ * The order as the provider answered it (its state, what was credited back, once fulfilled its due
+ * date, once paid when): the provider's state as of `now`, so an event from before it arriving late changes nothing.
+ */
+export async function saveProviderOrder(db: Database | Transaction, order: ProviderOrder, now: Date): Promise<void> {
+  await providerOrderSaved(db, { ...providerValues(order), now: now.toISOString() });
+}
 
 /**
  * A webhook's order, applied only when it happened after the state written here (one statement, so
