@@ -195,6 +195,7 @@ export const OrderTrackingSchema = z
     tracking: z.object({ carrier: z.string(), trackingNumber: z.string(), url: z.string().nullable() }).nullable(),
     history: z.array(OrderHistoryEntrySchema),
     refundedPence: Pence.describe('What has been refunded to the customer'),
+    paidOnAccount: z.boolean().describe('Paid on account with the trade credit provider: money back is credited to the business’s account, not a card'),
   })
   .meta({ id: 'OrderTracking' });
 

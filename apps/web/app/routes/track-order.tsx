@@ -126,7 +126,7 @@ export default function TrackOrderPage({ actionData }: Route.ComponentProps) {
                   </h2>
                   <p className="text-sm text-navy-700">Placed {formatInstant(order.placedAt)}</p>
                 </div>
-                <OrderTimeline status={order.status} history={order.history} refundedPence={order.refundedPence} />
+                <OrderTimeline status={order.status} history={order.history} refundedPence={order.refundedPence} paidOnAccount={order.paidOnAccount} />
                 {/* Changing the order takes the link we e-mail to its address, asked for with the address it was found with (decision 0049). */}
                 <OrderChangeOffers
                   orderNumber={order.orderNumber}

@@ -99,6 +99,7 @@ export async function trackOrder(ctx: Ctx, orderNumber: string, emailAddress: st
     tracking: order.tracking,
     history: order.history,
     refundedPence: order.payment.refundedPence,
+    paidOnAccount: order.payment.method === ON_ACCOUNT,
   };
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createClientFromEndpoints, createOperationsClient, createOrdersClient } from '@shop/api-client';
+import { createClientFromEndpoints, createOperationsClient, createOrdersClient, createOrderTrackingClient } from '@shop/api-client';
 import { customerOrderEndpoints, formatPence, formatPenceShort, helpCentreOrderEndpoints } from '@shop/contracts';
 import type { Actor } from '../../platform/context.ts';
 import { findSeededSku } from '../../testing/seeded-skus.ts';
@@ -236,6 +236,10 @@ describe('money given back on an order paid on account', () => {
       `We have credited ${formatPenceShort(order.total)} to your account with Two: nothing is owed for this order and your available credit is back.`,
     );
     expectNoCard([email!]);
+    // Tracked by its number and e-mail address, it says the same (the page reads "credited to your account with Two").
+    const tracking = createOrderTrackingClient({ baseUrl: api.serviceUrl('order-tracking') });
+    const tracked = await tracking.trackOrderByPost({ params: { orderNumber: order.orderNumber }, body: { emailAddress: 'ola@trade.example' } });
+    expect(tracked).toMatchObject({ status: 'cancelled', refundedPence: order.total, paidOnAccount: true });
 
     // The provider's webhook arrives, twice: it confirms what the shop has already, and credits nothing more.
     await deliverAllWebhooks();
