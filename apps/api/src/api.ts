@@ -111,7 +111,19 @@ export function composeApi(options: ComposeOptions) {
   const tradeCredit = createTradeCreditService({ trade, orders, delivery, notifications, provider: creditProvider, publicUrl, payingOnAccount });
   // Orders paid on account are refunded and dispatched through trade credit.
   orders.settleOnAccountThrough(tradeCredit);
-  const checkout = createCheckoutService({ addresses, basket, delivery, inventory, notifications, orders, payments, trade, tradeCredit, publicUrl });
+  const checkout = createCheckoutService({
+    addresses,
+    basket,
+    delivery,
+    inventory,
+    notifications,
+    orders,
+    payments,
+    trade,
+    tradeCredit,
+    publicUrl,
+    recoveryGraceMs: config.payments.recoveryGraceMs,
+  });
   const orderBaskets = createOrderBasketsService({
     orders,
     catalogue,

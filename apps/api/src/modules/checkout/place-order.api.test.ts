@@ -17,11 +17,12 @@ import { readOutbox } from '../notifications/testing.ts';
 import { confirmLikeTheFrame, deliverDueWebhooks, loopbackWebhookUrl, sandboxGateway, TEST_CARDS } from '../payments/testing.ts';
 import { crashPoints } from './place-order.ts';
 import { runUntilIdle } from '../../platform/jobs.ts';
-import { RECOVERY_GRACE_MS } from './recovery.ts';
 
 let api: TestApi;
 const inventory = createInventoryService();
 let clockOffsetMs = 0;
+/** The worker's grace as the shop is told it (`PAYMENT_RECOVERY_GRACE_SECONDS`), longer than the default 30 s so the setting shows. */
+const RECOVERY_GRACE_MS = 45_000;
 const actors: Record<string, Actor> = {
   alice: { userId: 'user-alice', roles: ['shopper'] },
   manager: { userId: 'user-manager', roles: ['shopper', 'discount-manager'] },
@@ -39,7 +40,7 @@ beforeAll(async () => {
   api = await startTestApi({
     clock: { now: () => new Date(Date.now() + clockOffsetMs) },
     // Webhooks are delivered by hand here, in order, once each.
-    env: { SANDBOX_WEBHOOK_CHAOS: 'off' },
+    env: { SANDBOX_WEBHOOK_CHAOS: 'off', PAYMENT_RECOVERY_GRACE_SECONDS: String(RECOVERY_GRACE_MS / 1000) },
     authenticate: async (authorization) => actors[authorization.replace(/^Bearer /, '')] ?? null,
   });
   const clients = (getAccessToken?: () => string) => ({
@@ -401,6 +402,13 @@ describe('a crash between the payment and the order', () => {
     // Within the grace period the shopper's own browser may still finish; then the worker does.
     await recover();
     expect(await outcomeOf(intent.intentId)).toBeNull();
+    // The grace is the setting's, not the default's: past 30 s the note is still the browser's.
+    clockOffsetMs = 31_000;
+    try {
+      expect(await recover()).toBe(0);
+    } finally {
+      clockOffsetMs = 0;
+    }
     clockOffsetMs = RECOVERY_GRACE_MS + 1_000;
     try {
       expect(await recover()).toBeGreaterThanOrEqual(1);
