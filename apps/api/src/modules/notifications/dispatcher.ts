@@ -45,23 +45,23 @@ export async function dispatchDueEmails(db: Database, transport: EmailTransport,
   const p = { ...defaultDispatchPolicy, ...policy };
   const claimed = await repository.claimDueEmails(db, clock.now(), p.leaseMs, p.batchSize);
   const result: DispatchResult = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0 };
+  const sent: repository.SentEmail[] = [];
   await Promise.all(
     claimed.map(async (row) => {
-      let messageId: string;
       try {
-        ({ messageId } = await transport.send(row));
+        sent.push({ claim: row, messageId: (await transport.send(row)).messageId });
       } catch (error) {
         const giveUp = row.attempts >= p.maxAttempts || isPermanentFailure(error);
         const retryAt = giveUp ? null : new Date(clock.now().getTime() + backoffMs(row.attempts, p));
         await repository.markAttemptFailed(db, row, { error: describe(error), retryAt, transport: transport.kind });
         if (giveUp) result.failed++;
         else result.retrying++;
-        return;
       }
-      await repository.markSent(db, row, { transport: transport.kind, messageId, sentAt: clock.now() });
-      result.sent++;
     }),
   );
+  // What went is recorded together, one statement for the pass rather than one per e-mail.
+  await repository.markSent(db, sent, { transport: transport.kind, sentAt: clock.now() });
+  result.sent = sent.length;
   return result;
 }
 

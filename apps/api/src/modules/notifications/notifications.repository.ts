@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { builtOnce } from '../../db/built-once.ts';
+import { builtOnce, rawStatement } from '../../db/built-once.ts';
 import { isSubjectsAddress } from '../../db/personal-data.ts';
 import { ERASED_NAME, erasedEmail, type DataSubject } from '../../platform/personal-data.ts';
 import { emailOutbox, type EmailTransportKind } from './notifications.tables.ts';
@@ -57,17 +57,38 @@ export async function claimDueEmails(db: Database, now: Date, leaseMs: number, l
 const stillClaimed = (claim: Pick<OutboxRow, 'id' | 'attempts'>) =>
   and(eq(emailOutbox.id, claim.id), eq(emailOutbox.status, 'sending'), eq(emailOutbox.attempts, claim.attempts));
 
-export async function markSent(
-  db: Database,
-  claim: Pick<OutboxRow, 'id' | 'attempts'>,
-  result: { transport: EmailTransportKind; messageId: string; sentAt: Date },
-): Promise<boolean> {
-  const rows = await db
-    .update(emailOutbox)
-    .set({ status: 'sent', sentAt: result.sentAt, transport: result.transport, messageId: result.messageId, lockedUntil: null, lastError: null })
-    .where(stillClaimed(claim))
-    .returning({ id: emailOutbox.id });
-  return rows.length > 0;
+/** A claim's e-mail as the transport took it, with the id it gave. */
+export interface SentEmail {
+  claim: Pick<OutboxRow, 'id' | 'attempts'>;
+  messageId: string;
+}
+
+// One statement for every e-mail a pass sent, built once with them as arrays (decision 0151): one text for any number.
+const sentUpdate = builtOnce<{ ids: string[]; attempts: number[]; messageIds: string[]; transport: string; sentAt: string }, { rows: { id: string }[] }>((db) =>
+  rawStatement(
+    db,
+    sql`update ${emailOutbox} set status = 'sent', sent_at = ${p('sentAt')}::timestamptz, transport = ${p('transport')}, message_id = s.message_id,
+          locked_until = null, last_error = null
+        from unnest(${p('ids')}::uuid[], ${p('attempts')}::int[], ${p('messageIds')}::text[]) as s(id, attempts, message_id)
+        where ${emailOutbox.id} = s.id and ${emailOutbox.status} = 'sending' and ${emailOutbox.attempts} = s.attempts
+        returning ${emailOutbox.id} as id`,
+  ),
+);
+
+/**
+ * Records the e-mails a pass sent, in one statement; returns the ids recorded. One whose claim was
+ * lost to another sender meanwhile (its lease ran out) is left as that sender has it.
+ */
+export async function markSent(db: Database, sent: readonly SentEmail[], result: { transport: EmailTransportKind; sentAt: Date }): Promise<Set<string>> {
+  if (sent.length === 0) return new Set();
+  const { rows } = await sentUpdate(db, {
+    ids: sent.map((one) => one.claim.id),
+    attempts: sent.map((one) => one.claim.attempts),
+    messageIds: sent.map((one) => one.messageId),
+    transport: result.transport,
+    sentAt: result.sentAt.toISOString(),
+  });
+  return new Set(rows.map((row) => row.id));
 }
 
 /** After a failed attempt: back to pending at `retryAt`, or `failed` for good when `retryAt` is null. */

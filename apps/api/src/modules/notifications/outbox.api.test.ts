@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
 import type { Clock } from '../../platform/context.ts';
+import { countStatements } from '../../testing/statement-counter.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
 import { backoffMs, defaultDispatchPolicy, dispatchDueEmails } from './dispatcher.ts';
 import { createMailboxTransport, type EmailTransport, type OutgoingEmail } from './email-transport.ts';
@@ -123,6 +124,38 @@ describe('dispatchDueEmails', () => {
     expect(row?.sentAt?.getTime()).toBe(start + 1000);
   });
 
+  it('records a pass in two statements however many it sends: the claim, then what went, each with its own id', async () => {
+    for (let i = 0; i < 6; i++) await notifications.enqueueEmail({ db }, message(`pass${i}@example.com`));
+    const { transport } = recordingTransport({ failing: () => null });
+    const counter = countStatements(database);
+    try {
+      expect(await dispatchDueEmails(db, transport, at(1000))).toEqual({ claimed: 6, sent: 6, retrying: 0, failed: 0 });
+      expect(counter.take()).toHaveLength(2);
+    } finally {
+      counter.stop();
+    }
+    const rows = await readOutbox(db);
+    expect(rows).toHaveLength(6);
+    for (const row of rows) expect(row).toMatchObject({ status: 'sent', attempts: 1, transport: 'smtp', messageId: `<${row.id}@test>`, lockedUntil: null });
+  });
+
+  it('records those sent when others in the same pass fail', async () => {
+    for (const to of ['fine1@example.com', 'bounce@example.com', 'fine2@example.com']) await notifications.enqueueEmail({ db }, message(to));
+    const sending: string[] = [];
+    const transport: EmailTransport = {
+      kind: 'smtp',
+      async send(email) {
+        sending.push(email.to);
+        if (email.to === 'bounce@example.com') throw new Error('connect ECONNRESET');
+        return { messageId: `<${email.id}@test>` };
+      },
+      close: () => {},
+    };
+    expect(await dispatchDueEmails(db, transport, at(1000))).toEqual({ claimed: 3, sent: 2, retrying: 1, failed: 0 });
+    const status = Object.fromEntries((await readOutbox(db)).map((row) => [row.to, row.status]));
+    expect(status).toEqual({ 'fine1@example.com': 'sent', 'bounce@example.com': 'pending', 'fine2@example.com': 'sent' });
+  });
+
   it('never sends an e-mail twice when passes run concurrently', async () => {
     for (let i = 0; i < 30; i++) await notifications.enqueueEmail({ db }, message(`many${i}@example.com`));
     const { transport, sent } = recordingTransport({ delayMs: 5 });
@@ -196,7 +229,7 @@ describe('dispatchDueEmails', () => {
     expect(sent).toHaveLength(1);
 
     // The crashed sender wakes up late: its claim is gone, so it changes nothing.
-    expect(await markSent(db, stale!, { transport: 'smtp', messageId: 'stale', sentAt: new Date() })).toBe(false);
+    expect(await markSent(db, [{ claim: stale!, messageId: 'stale' }], { transport: 'smtp', sentAt: new Date() })).toEqual(new Set());
     const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, stale!.id));
     expect(row).toMatchObject({ status: 'sent', attempts: 2, messageId: `<${stale!.id}@test>` });
   });
