@@ -78,6 +78,7 @@ import { catalogueSource } from './search-source.ts';
 import * as additions from './product-additions.ts';
 import * as editor from './product-editor.ts';
 import * as pictures from './product-pictures.ts';
+import { startAndEndScheduledPrices } from './scheduled-prices.ts';
 import * as essentials from './product-essentials.ts';
 
 /**
@@ -360,11 +361,8 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
       await editor.cancelStaffPrice(ctx, id, scheduleId, version);
       return editor.getStaffProduct(deps, ctx, id);
     },
-    startAndEndScheduledPrices: async (ctx) => {
-      const changed = await editor.startAndEndScheduledPrices(deps, ctx);
-      if (changed.length > 0) products.update(ctx, { kind: 'price', productIds: changed });
-      return changed.length;
-    },
+    // Each batch's change notice as it is committed, so a sale on thousands of variants shows as it starts.
+    startAndEndScheduledPrices: (ctx) => startAndEndScheduledPrices(deps, ctx, (productIds) => products.update(ctx, { kind: 'price', productIds })),
     exportRange: (ctx, after, limit) => range.exportRange(deps, ctx, after, limit),
     checkRangeImport: (ctx, body) => range.checkImport(deps, ctx, body),
     getRangeImport: (ctx, id) => range.getImport(ctx, id),

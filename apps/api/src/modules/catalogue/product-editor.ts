@@ -20,7 +20,7 @@ import type { CallerContext } from '../../platform/context.ts';
 import type { Transaction } from '../../db/client.ts';
 import type { CatalogueDeps, ListingContext } from './catalogue.deps.ts';
 import { CatalogueErrors } from './catalogue.errors.ts';
-import { changePriceIn, stepsOf } from './price-history.ts';
+import { stepsOf } from './price-history.ts';
 import { pricePeriod, setPriceIn } from './price-schedules.ts';
 import { describeDetailChanges, describePriceEdit, describeVariantChange, searchTextAfter, variantOptionOf } from './product-edits.ts';
 import { extrasOf } from './product-extras.ts';
@@ -271,47 +271,4 @@ export async function cancelStaffPrice(ctx: CallerContext, id: number, scheduleI
       },
     ]);
   });
-}
-
-/**
- * The `scheduled-prices` job: starts each scheduled price that is due and ends each started one
- * whose end has come (the price in force before it comes back), one per transaction, each through
- * the price history; returns the products whose prices changed.
- */
-export async function startAndEndScheduledPrices(deps: CatalogueDeps, ctx: ListingContext): Promise<number[]> {
-  const rates = await deps.pricing.vatRates(ctx);
-  const basisPointsOf = (code: string) => rates.get(code)?.basisPoints;
-  const changed = new Set<number>();
-  for (;;) {
-    const now = ctx.clock.now();
-    const productId = await ctx.db.transaction(async (tx) => {
-      const due = await repository.lockDueSchedule(tx, now);
-      if (!due) return null;
-      const { schedule, sku } = due;
-      if (schedule.status === 'scheduled' && schedule.endsAt && schedule.endsAt <= now) {
-        // Its whole period passed before it could start (no worker ran): it never applied.
-        await repository.setSchedule(tx, schedule.id, { status: 'ended' });
-      } else if (schedule.status === 'scheduled') {
-        await repository.supersedeStarted(tx, schedule.offeringId);
-        const started = await changePriceIn(tx, sku, { priceIncVat: schedule.priceIncVat, vatRateCode: schedule.vatRateCode }, basisPointsOf, now);
-        await repository.setSchedule(tx, schedule.id, {
-          status: 'started',
-          restorePriceIncVat: started?.before.priceIncVat,
-          restoreVatRateCode: started?.before.vatRateCode,
-        });
-        await repository.insertAudit(tx, [
-          { productId: due.productId, at: now, what: `Scheduled price of ${sku} started: ${formatPence(schedule.priceIncVat)} inc VAT` },
-        ]);
-      } else {
-        await changePriceIn(tx, sku, { priceIncVat: schedule.restorePriceIncVat!, vatRateCode: schedule.restoreVatRateCode }, basisPointsOf, now);
-        await repository.setSchedule(tx, schedule.id, { status: 'ended' });
-        await repository.insertAudit(tx, [
-          { productId: due.productId, at: now, what: `Scheduled price of ${sku} ended: back to ${formatPence(schedule.restorePriceIncVat!)} inc VAT` },
-        ]);
-      }
-      return due.productId;
-    });
-    if (productId === null) return [...changed];
-    changed.add(productId);
-  }
 }

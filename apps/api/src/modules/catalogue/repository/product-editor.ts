@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { builtOnce, rawStatement } from '../../../db/built-once.ts';
 import type { Database, Transaction } from '../../../db/client.ts';
 import {
@@ -356,31 +356,6 @@ export async function cancelSchedule(tx: Transaction, productId: number, id: num
     )
     .returning({ offeringId: scheduledPrices.offeringId, priceIncVat: scheduledPrices.priceIncVat, startsAt: scheduledPrices.startsAt });
   return row;
-}
-
-/**
- * The next scheduled price due to start or end at `now`, locked, skipping those another worker
- * holds; with its sku and product.
- */
-export async function lockDueSchedule(tx: Transaction, now: Date) {
-  const [row] = await tx
-    .select({ schedule: scheduledPrices, sku: offerings.sku, productId: offerings.productId })
-    .from(scheduledPrices)
-    .innerJoin(offerings, eq(offerings.id, scheduledPrices.offeringId))
-    .where(
-      or(
-        and(eq(scheduledPrices.status, 'scheduled'), lte(scheduledPrices.startsAt, now)),
-        and(eq(scheduledPrices.status, 'started'), lte(scheduledPrices.endsAt, now)),
-      ),
-    )
-    .orderBy(asc(scheduledPrices.startsAt), asc(scheduledPrices.id))
-    .limit(1)
-    .for('update', { of: scheduledPrices, skipLocked: true });
-  return row;
-}
-
-export async function setSchedule(tx: Transaction, id: number, changes: Partial<typeof scheduledPrices.$inferInsert>): Promise<void> {
-  await tx.update(scheduledPrices).set(changes).where(eq(scheduledPrices.id, id));
 }
 
 /** A started price of the offering that staff's new price replaces: it ends without bringing the earlier price back. */
