@@ -13,6 +13,7 @@ import {
   STRIPE_SHOP_PORT,
   STRIPE_STANDIN_PORT,
 } from './e2e/pages.ts';
+import type { TestServer } from './e2e/test-servers.ts';
 
 // The test servers count rate limits in their own processes: with CI's REDIS_URL they would all
 // count this one browser's calls against one shared budget.
@@ -32,7 +33,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-'));
 const shortTokenDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-tokens-'));
 const stripeDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-stripe-'));
 const stripeStandIn = `http://127.0.0.1:${STRIPE_STANDIN_PORT}`;
-// The demo shop seeded once, by the first shop to start; each shop's DATA_DIR starts as a copy (e2e/seeded-data.ts).
+// The demo shop seeded once, by the shop that starts seeding first; each shop's DATA_DIR starts as a copy (e2e/seeded-data.ts).
 const seededDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-seeded-'));
 /**
  * Every shop runs as `npm start` runs one (tooling/start.ts): React's production build draws its pages, and the demo's data
@@ -45,8 +46,103 @@ const SEEDED_SHOP = 'node e2e/seeded-data.ts && node ../server/src/main.ts';
 // The system's headless Chromium with the flags every headless run here uses (tooling/chromium.ts).
 const chromium = { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS };
 
-/** The first shop starts by seeding the demo catalogue: seconds on a quiet machine, minutes on one running other suites. */
+/** A shop's start, the first seeding the demo catalogue: seconds on a quiet machine, minutes on one running other suites. */
 const SHOP_START_MS = 300_000;
+
+/** The servers the tests use, started by e2e/test-servers.ts. */
+const TEST_SERVERS: TestServer[] = [
+  {
+    name: 'shop',
+    command: SEEDED_SHOP,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    // The address the browser uses: the identity provider's issuer and the storefront's callbacks.
+    env: {
+      ...AS_NPM_START,
+      PORT: String(PORT),
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      DATA_DIR: dataDir,
+      E2E_SEEDED_DIR: seededDir,
+      LOG_LEVEL: 'warn',
+      // The "review your purchase" e-mail as soon as an order is delivered, looked for every 2 s (reviews-journey.spec.ts).
+      REVIEW_INVITATION_DAYS: '0',
+      REVIEW_INVITATION_POLL_SECONDS: '2',
+      // No SMTP: the journeys read sign-up, reset and reply links in the staff mailbox (decision 0048).
+      MAILBOX_ONE_TIME_LINKS: 'shown',
+    },
+    showErrors: true,
+  },
+  {
+    name: 'storefront without its API',
+    command: 'node ../server/src/main.ts',
+    url: `http://127.0.0.1:${API_DOWN_PORT}/favicon.svg`,
+    // Port 9 (discard) has no listener: every API call fails to connect.
+    env: {
+      ...AS_NPM_START,
+      PORT: String(API_DOWN_PORT),
+      PUBLIC_URL: `http://127.0.0.1:${API_DOWN_PORT}`,
+      SERVE: 'web',
+      API_INTERNAL_URL: 'http://127.0.0.1:9/api',
+      WEB_TIER_SECRET: 'the-api-down-storefront-has-no-api-to-call',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    showErrors: false,
+  },
+  {
+    name: 'short-token shop',
+    command: SEEDED_SHOP,
+    url: `http://127.0.0.1:${SHORT_TOKEN_PORT}/api/health`,
+    // Short-lived access tokens, so the silent-renewal test sees a renewal within seconds.
+    env: {
+      ...AS_NPM_START,
+      PORT: String(SHORT_TOKEN_PORT),
+      PUBLIC_URL: `http://127.0.0.1:${SHORT_TOKEN_PORT}`,
+      IDENTITY_ACCESS_TOKEN_TTL: String(SHORT_TOKEN_TTL_SECONDS),
+      DATA_DIR: shortTokenDataDir,
+      E2E_SEEDED_DIR: seededDir,
+      LOG_LEVEL: 'warn',
+    },
+    showErrors: true,
+  },
+  {
+    name: 'Stripe stand-in',
+    command: 'node ../../packages/demo/src/stripe-standin/main.ts',
+    url: `${stripeStandIn}/v3/`,
+    env: { PORT: String(STRIPE_STANDIN_PORT) },
+    showErrors: true,
+  },
+  {
+    name: 'SMTP stand-in',
+    command: 'node ../../packages/demo/src/smtp-standin/main.ts',
+    port: SMTP_STANDIN_PORT,
+    env: { PORT: String(SMTP_STANDIN_PORT), HTTP_PORT: String(SMTP_STANDIN_INBOX_PORT) },
+    showErrors: true,
+  },
+  {
+    name: 'Stripe shop',
+    command: SEEDED_SHOP,
+    url: `http://127.0.0.1:${STRIPE_SHOP_PORT}/api/health`,
+    // The shop configured for Stripe, its API and Stripe.js both the stand-in's (e2e/checkout-stripe.spec.ts).
+    env: {
+      ...AS_NPM_START,
+      PORT: String(STRIPE_SHOP_PORT),
+      PUBLIC_URL: `http://127.0.0.1:${STRIPE_SHOP_PORT}`,
+      DATA_DIR: stripeDataDir,
+      E2E_SEEDED_DIR: seededDir,
+      LOG_LEVEL: 'warn',
+      STRIPE_SECRET_KEY: 'sk_test_standin',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
+      STRIPE_WEBHOOK_SECRET: 'whsec_standin',
+      STRIPE_API_URL: stripeStandIn,
+      STRIPE_JS_URL: `${stripeStandIn}/v3/`,
+      // A shop sending real e-mail, through the SMTP stand-in: its mailbox hides one-time links (sign-in.spec.ts),
+      // and an e-mail the relay refuses is given up, for staff to retry (staff-operations.spec.ts).
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_STANDIN_PORT}`,
+      MAILBOX_ONE_TIME_LINKS: 'hidden',
+    },
+    showErrors: true,
+  },
+];
 
 export default defineConfig({
   testDir: './e2e',
@@ -85,109 +181,16 @@ export default defineConfig({
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, launchOptions: chromium },
     },
   ],
-  webServer: [
-    {
-      command: SEEDED_SHOP,
-      url: `http://127.0.0.1:${PORT}/api/health`,
-      // The address the browser uses: the identity provider's issuer and the storefront's callbacks.
-      env: {
-        ...AS_NPM_START,
-        PORT: String(PORT),
-        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-        DATA_DIR: dataDir,
-        E2E_SEEDED_DIR: seededDir,
-        LOG_LEVEL: 'warn',
-        // The "review your purchase" e-mail as soon as an order is delivered, looked for every 2 s (reviews-journey.spec.ts).
-        REVIEW_INVITATION_DAYS: '0',
-        REVIEW_INVITATION_POLL_SECONDS: '2',
-        // No SMTP: the journeys read sign-up, reset and reply links in the staff mailbox (decision 0048).
-        MAILBOX_ONE_TIME_LINKS: 'shown',
-      },
-      reuseExistingServer: false,
-      timeout: SHOP_START_MS,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      command: 'node ../server/src/main.ts',
-      url: `http://127.0.0.1:${API_DOWN_PORT}/favicon.svg`,
-      // Port 9 (discard) has no listener: every API call fails to connect.
-      env: {
-        ...AS_NPM_START,
-        PORT: String(API_DOWN_PORT),
-        PUBLIC_URL: `http://127.0.0.1:${API_DOWN_PORT}`,
-        SERVE: 'web',
-        API_INTERNAL_URL: 'http://127.0.0.1:9/api',
-        WEB_TIER_SECRET: 'the-api-down-storefront-has-no-api-to-call',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-      },
-      reuseExistingServer: false,
-      timeout: SHOP_START_MS,
-      stdout: 'ignore',
-      stderr: 'ignore',
-    },
-    {
-      command: SEEDED_SHOP,
-      url: `http://127.0.0.1:${SHORT_TOKEN_PORT}/api/health`,
-      // Short-lived access tokens, so the silent-renewal test sees a renewal within seconds.
-      env: {
-        ...AS_NPM_START,
-        PORT: String(SHORT_TOKEN_PORT),
-        PUBLIC_URL: `http://127.0.0.1:${SHORT_TOKEN_PORT}`,
-        IDENTITY_ACCESS_TOKEN_TTL: String(SHORT_TOKEN_TTL_SECONDS),
-        DATA_DIR: shortTokenDataDir,
-        E2E_SEEDED_DIR: seededDir,
-        LOG_LEVEL: 'warn',
-      },
-      reuseExistingServer: false,
-      timeout: SHOP_START_MS,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      command: 'node ../../packages/demo/src/stripe-standin/main.ts',
-      url: `${stripeStandIn}/v3/`,
-      env: { PORT: String(STRIPE_STANDIN_PORT) },
-      reuseExistingServer: false,
-      timeout: 30_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      command: 'node ../../packages/demo/src/smtp-standin/main.ts',
-      port: SMTP_STANDIN_PORT,
-      env: { PORT: String(SMTP_STANDIN_PORT), HTTP_PORT: String(SMTP_STANDIN_INBOX_PORT) },
-      reuseExistingServer: false,
-      timeout: 30_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      command: SEEDED_SHOP,
-      url: `http://127.0.0.1:${STRIPE_SHOP_PORT}/api/health`,
-      // The shop configured for Stripe, its API and Stripe.js both the stand-in's (e2e/checkout-stripe.spec.ts).
-      env: {
-        ...AS_NPM_START,
-        PORT: String(STRIPE_SHOP_PORT),
-        PUBLIC_URL: `http://127.0.0.1:${STRIPE_SHOP_PORT}`,
-        DATA_DIR: stripeDataDir,
-        E2E_SEEDED_DIR: seededDir,
-        LOG_LEVEL: 'warn',
-        STRIPE_SECRET_KEY: 'sk_test_standin',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
-        STRIPE_WEBHOOK_SECRET: 'whsec_standin',
-        STRIPE_API_URL: stripeStandIn,
-        STRIPE_JS_URL: `${stripeStandIn}/v3/`,
-        // A shop sending real e-mail, through the SMTP stand-in: its mailbox hides one-time links (sign-in.spec.ts),
-        // and an e-mail the relay refuses is given up, for staff to retry (staff-operations.spec.ts).
-        SMTP_URL: `smtp://127.0.0.1:${SMTP_STANDIN_PORT}`,
-        MAILBOX_ONE_TIME_LINKS: 'hidden',
-      },
-      reuseExistingServer: false,
-      timeout: SHOP_START_MS,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-  ],
+  // The servers start side by side and are waited for together (e2e/test-servers.ts): Playwright starts the entries of its
+  // own list one after another, which added their start-up times up before the first test.
+  webServer: {
+    command: 'node e2e/test-servers.ts',
+    wait: { stdout: /test servers ready/ },
+    env: { E2E_TEST_SERVERS: JSON.stringify(TEST_SERVERS) },
+    reuseExistingServer: false,
+    // The seed, then three shops starting at once: on a machine busy with other suites each took up to minutes.
+    timeout: 3 * SHOP_START_MS,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
 });

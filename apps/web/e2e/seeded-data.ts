@@ -1,10 +1,10 @@
 /**
  * A test shop's data, seeded once per run (run before `main.ts` by playwright.config.ts's shops).
- * Playwright starts its web servers one after another, each waited for, and each shop seeded the demo
- * shop itself: three seeds in a row before the first test. Now the first shop to start seeds it into
- * E2E_SEEDED_DIR (migrations and demo seed, by the shop's own start with SERVE=api, then closed),
- * and each shop's DATA_DIR starts as a copy of that folder (its embedded database and stored files),
- * so every shop still has a database of its own.
+ * The shops start side by side (e2e/test-servers.ts), and each shop seeding the demo shop itself
+ * would make three seeds. The first shop to take E2E_SEEDED_DIR's `seeding` folder seeds it
+ * (migrations and demo seed, by the shop's own start with SERVE=api, then closed) and marks it
+ * complete; the others wait for that mark. Each shop's DATA_DIR starts as a copy of the seeded
+ * folder (its embedded database and stored files), so every shop still has a database of its own.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,13 +16,47 @@ if (!seeded || !dataDir) throw new Error('E2E_SEEDED_DIR and DATA_DIR name the s
 
 const data = path.join(seeded, 'data');
 const complete = path.join(seeded, 'complete');
-if (!fs.existsSync(complete)) {
+const seeding = path.join(seeded, 'seeding');
+
+/** Whether this shop is the one to seed: making the folder succeeds for one process only. */
+function takeSeeding() {
+  try {
+    fs.mkdirSync(seeding);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** Waits for the seeding shop's mark (if that shop stops, e2e/test-servers.ts stops this one with it). */
+async function seedingComplete() {
+  while (!fs.existsSync(complete)) {
+    await new Promise<void>((resolve) => {
+      const watcher = fs.watch(path.dirname(complete), () => {
+        watcher.close();
+        resolve();
+      });
+      // The mark may have been made before the watch began.
+      if (fs.existsSync(complete)) {
+        watcher.close();
+        resolve();
+      }
+    });
+  }
+}
+
+if (fs.existsSync(complete)) {
+  // Seeded by an earlier shop of this run.
+} else if (takeSeeding()) {
   const started = performance.now();
   fs.rmSync(data, { recursive: true, force: true });
   const server = await createShopServer(loadServerConfig({ ...process.env, SERVE: 'api', DATA_DIR: data }), { logger: false });
   await server.close();
   fs.writeFileSync(complete, '');
   process.stderr.write(`seeded the test shops' demo data in ${Math.round((performance.now() - started) / 1000)} s\n`);
+} else {
+  await seedingComplete();
 }
 fs.cpSync(data, dataDir, { recursive: true });
 // The seeding shop's timers (its snapshot's checks) would keep this process alive: the shop starts next.
