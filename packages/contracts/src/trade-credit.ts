@@ -216,8 +216,19 @@ export const CreditExposurePageSchema = z
   .meta({ id: 'CreditExposurePage' });
 export type CreditExposurePage = z.infer<typeof CreditExposurePageSchema>;
 
-/** The provider's webhook events (our names, after Two's order states and credit decisions). */
-export const CREDIT_EVENT_TYPES = ['order.verified', 'order.fulfilled', 'order.paid', 'order.refunded', 'order.cancelled', 'credit.decision'] as const;
+/**
+ * The provider's webhook events (our names, after Two's order states and credit decisions); `order.updated`: the order
+ * edited before fulfilment (Two's "Edit order"), its amounts and lines as they now are (decision 0157).
+ */
+export const CREDIT_EVENT_TYPES = [
+  'order.verified',
+  'order.updated',
+  'order.fulfilled',
+  'order.paid',
+  'order.refunded',
+  'order.cancelled',
+  'credit.decision',
+] as const;
 export type CreditEventType = (typeof CREDIT_EVENT_TYPES)[number];
 
 /** What a webhook did: applied; superseded (a later event was applied already, so it changed nothing); or about nothing the shop knows. */

@@ -24,6 +24,7 @@ const STEPS = ['send'] as const;
 
 const EVENT_NAMES: Record<CreditEventType, string> = {
   'order.verified': 'Order approved',
+  'order.updated': 'Order edited before dispatch (its amounts and lines as they stand)',
   'order.fulfilled': 'Order dispatched (the term starts)',
   'order.paid': 'Invoice paid by the business',
   'order.refunded': 'Order refunded in full',

@@ -61,6 +61,15 @@ export type CreditOrderState = (typeof CREDIT_ORDER_STATES)[number];
 /** Why the provider declines an order (our names for its reasons). */
 export type CreditOrderDecline = Exclude<OnAccountRefusal, 'not_verified' | 'provider_unavailable'>;
 
+/** A line of an order at the provider: prices inc VAT. */
+export interface CreditOrderLine {
+  sku: string;
+  name: string;
+  quantity: number;
+  unitPricePence: number;
+  lineTotalPence: number;
+}
+
 /** What the provider is asked to approve: the amount, the basket's lines and where the goods go. */
 export interface CreditOrderRequest {
   /** The basket's id: the merchant's reference for the order. */
@@ -68,7 +77,7 @@ export interface CreditOrderRequest {
   merchantUserId: string;
   amountPence: number;
   vatPence: number;
-  lines: { sku: string; name: string; quantity: number; unitPricePence: number; lineTotalPence: number }[];
+  lines: CreditOrderLine[];
   /** null for click & collect: the goods leave from the branch. */
   deliveryAddress: { line1: string; town: string; postcode: string; country: string } | null;
 }
@@ -76,7 +85,15 @@ export interface CreditOrderRequest {
 export interface ProviderOrder {
   id: string;
   state: CreditOrderState;
+  /** Its gross amount, as created or last edited (what was refunded is not taken off). */
   amountPence: number;
+  /**
+   * Its net and tax amounts and its lines, as created or last edited (Two's `net_amount`, `tax_amount`, `line_items`):
+   * null when the provider's answer does not say them.
+   */
+  netPence: number | null;
+  vatPence: number | null;
+  lines: CreditOrderLine[] | null;
   refundedPence: number;
   declineReason: CreditOrderDecline | null;
   fulfilledAt: Date | null;

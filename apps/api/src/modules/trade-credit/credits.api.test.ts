@@ -198,6 +198,27 @@ async function cancelledAnswerLost(reason: { reason: string }) {
   expect(await accountOf(order.orderNumber)).toMatchObject({ status: 'placed', refunded: 0, sandboxState: 'CANCELLED', credits: 0 });
   return { order, before, cancelOrder };
 }
+/**
+ * A new order of two, one of them cancelled by the customer before dispatch while Two's answer to the edit is lost: 502, the
+ * order edited at Two, nothing settled at the shop yet; the part is what the pending refund credits.
+ */
+async function partCancelledAnswerLost() {
+  const order = await placed(2);
+  await deliverAllWebhooks();
+  const before = await available();
+  answerLost('updateOrder');
+  const lost = await failure(
+    as('ola').help.cancelOrder({ params: { id: order.orderNumber }, body: { lines: [{ position: 0, quantity: 1 }], reason: 'One spare' } }),
+  );
+  expect(lost.status).toBe(502);
+  const [pending] = await rowsOf<{ amount: number }>(sql`
+    select r.amount_pence as amount from order_refunds r join orders o on o.id = r.order_id
+    where o.order_number = ${order.orderNumber} and r.state = 'pending'`);
+  const part = pending!.amount;
+  // Two made the edit; the shop has not settled it yet.
+  expect(await accountOf(order.orderNumber)).toMatchObject({ refunded: 0, sandboxAmount: order.total - part, shopAmount: order.total, credits: 0 });
+  return { order, before, part };
+}
 /** Both copies of every webhook the sandbox has queued, delivered. */
 async function deliverAllWebhooks() {
   await sendDue();
@@ -420,19 +441,7 @@ describe('money given back on an order paid on account', () => {
   });
 
   it('a part cancelled before dispatch whose answer was lost: two finishers at once edit the provider’s order once, by the part', async () => {
-    const order = await placed(2);
-    const before = await available();
-    answerLost('updateOrder');
-    const lost = await failure(
-      as('ola').help.cancelOrder({ params: { id: order.orderNumber }, body: { lines: [{ position: 0, quantity: 1 }], reason: 'One spare' } }),
-    );
-    expect(lost.status).toBe(502);
-    const [pending] = await rowsOf<{ amount: number }>(sql`
-      select r.amount_pence as amount from order_refunds r join orders o on o.id = r.order_id
-      where o.order_number = ${order.orderNumber} and r.state = 'pending'`);
-    const part = pending!.amount;
-    // Two made the edit; the shop has not settled it yet.
-    expect(await accountOf(order.orderNumber)).toMatchObject({ refunded: 0, sandboxAmount: order.total - part, shopAmount: order.total, credits: 0 });
+    const { order, before, part } = await partCancelledAnswerLost();
 
     // Finished twice at the same moment (a webhook's or staff's retry and the recovery job): asked again with the same key and the
     // same amount, so the order is smaller by the part once, and the credit is counted once.
@@ -449,6 +458,76 @@ describe('money given back on an order paid on account', () => {
       credits: 1,
     });
     expect(await available()).toBe(before + part);
+  });
+
+  it('a part cancelled before dispatch whose answer was lost: Two’s webhook about the edit settles it, once, however often it comes', async () => {
+    const { order, before, part } = await partCancelledAnswerLost();
+
+    // Two's webhook about its edit, both copies: the first applies Two's order and settles the shop's credit, the second changes nothing.
+    await deliverAllWebhooks();
+    expect(await webhooksOf(order.orderNumber)).toContainEqual({ type: 'order.updated', effect: 'applied', deliveries: 2 });
+    expect(await accountOf(order.orderNumber)).toMatchObject({
+      status: 'placed',
+      refunded: part,
+      state: 'VERIFIED',
+      sandboxAmount: order.total - part,
+      shopAmount: order.total - part,
+      sandboxRefunded: 0,
+      credits: 1,
+    });
+    const settled = await as('staff').orders.getOrderForStaff({ params: order.params });
+    expect(settled.refunds.map((refund) => [refund.state, refund.amountPence])).toEqual([['succeeded', part]]);
+    expect(await available()).toBe(before + part);
+    expect(await creditsShown(order.orderNumber)).toEqual([
+      `Order ${order.orderNumber} reduced before dispatch: ${formatPenceShort(part)} credited to the account by Two, ` +
+        `${formatPenceShort(order.total - part)} left on account`,
+    ]);
+    expect(await emailsAbout(order.orderNumber, 'order.refunded')).toHaveLength(1);
+  });
+
+  it('Two’s webhook about a part cancelled before dispatch arriving while the shop writes down Two’s answer: edited and credited once', async () => {
+    const order = await placed(2);
+    await deliverAllWebhooks();
+    const before = await available();
+    const provider = services().creditProvider;
+    const real = provider.updateOrder.bind(provider);
+    let webhookAsked = () => {};
+    const asked = new Promise<void>((resolve) => (webhookAsked = resolve));
+    let delivered: Promise<unknown> = Promise.resolve();
+    // Two edits the order and answers the shop only once its webhook about the edit has come and asked Two again (the
+    // webhook finishing what it takes for a lost answer): both then write Two's answer down and settle the credit at once.
+    const spied = vi.spyOn(provider, 'updateOrder').mockImplementation(async (...args) => {
+      const answer = await real(...args);
+      if (spied.mock.calls.length === 1) {
+        delivered = sendDue();
+        await Promise.race([asked, delivered]);
+      } else webhookAsked();
+      return answer;
+    });
+    const part = await as('ola').help.cancelOrder({
+      params: { id: order.orderNumber },
+      body: { lines: [{ position: 0, quantity: 1 }], reason: 'One spare' },
+    });
+    await delivered;
+    // Both asked Two the same (the credit's key, what is left), and the order is smaller by the part once.
+    expect(spied).toHaveBeenCalledTimes(2);
+    expect(new Set(spied.mock.calls.map((call) => `${call[1].amountPence}:${call[1].vatPence}:${call[2]}`)).size).toBe(1);
+    const left = order.total - part.refundedPence;
+    expect(await accountOf(order.orderNumber)).toMatchObject({ refunded: part.refundedPence, sandboxAmount: left, shopAmount: left, credits: 1 });
+    const settled = await as('staff').orders.getOrderForStaff({ params: order.params });
+    expect(settled.refunds.map((refund) => [refund.state, refund.amountPence])).toEqual([['succeeded', part.refundedPence]]);
+    expect(await available()).toBe(before + part.refundedPence);
+    expect(await creditsShown(order.orderNumber)).toHaveLength(1);
+    expect(await emailsAbout(order.orderNumber, 'order.refunded')).toHaveLength(1);
+    const [edit] = (await webhooksOf(order.orderNumber)).filter((webhook) => webhook.type === 'order.updated');
+    expect(edit).toMatchObject({ deliveries: 1, effect: expect.stringMatching(/^(applied|superseded)$/) });
+
+    // The late copy changes nothing more.
+    offsetMs += LATE_COPY_MS;
+    await sendDue();
+    expect(await webhooksOf(order.orderNumber)).toContainEqual({ type: 'order.updated', effect: edit!.effect, deliveries: 2 });
+    expect(await accountOf(order.orderNumber)).toMatchObject({ refunded: part.refundedPence, sandboxAmount: left, shopAmount: left, credits: 1 });
+    expect(await available()).toBe(before + part.refundedPence);
   });
 
   it('refunded by staff after dispatch, and a return refunded: credited by the provider’s refund, what is owed and available at once', async () => {

@@ -8,6 +8,7 @@ import {
   DelegationRefused,
   ProposalStateRefused,
   type CreditCustomerKey,
+  type CreditOrderRequest,
   type CreditProvider,
   type ProviderCredit,
   type ProviderOrder,
@@ -39,8 +40,9 @@ export interface CreditSandbox extends CreditProvider {
   readonly webhooks: SandboxWebhooks;
   /**
    * Staff's trigger (the sandbox's dashboard): the order moves on as the event says (fulfilled, paid by
-   * the business, refunded in full, cancelled) and the event is sent; a credit decision sends the
-   * business's decision as it stands. CreditOrderRefused when the order is not in a state for it.
+   * the business, refunded in full, cancelled) and the event is sent; `order.updated` tells an order not yet
+   * fulfilled as it stands (amounts and lines); a credit decision sends the business's decision as it stands.
+   * CreditOrderRefused when the order is not in a state for it.
    */
   sendEvent(type: CreditEventType, subject: { providerOrderId: string } | { organisationNumber: string }): Promise<CreditWebhookEvent>;
 }
@@ -53,6 +55,9 @@ const toOrder = (row: OrderRow): ProviderOrder => ({
   id: row.id,
   state: row.state,
   amountPence: row.amountPence,
+  netPence: row.netPence,
+  vatPence: row.vatPence,
+  lines: row.lines,
   refundedPence: row.refundedPence,
   declineReason: row.declineReason,
   fulfilledAt: row.fulfilledAt,
@@ -74,6 +79,30 @@ function creditLeft(organisationNumber: string, inUse: number): ProviderCredit {
   const credit = sandboxCredit(organisationNumber);
   return { ...credit, availablePence: Math.max(0, credit.availablePence - inUse) };
 }
+
+/** What the order is for, as Two keeps it: its gross, net (gross less VAT) and tax amounts, and its lines. */
+const contentsOf = (order: CreditOrderRequest): repository.OrderContents => ({
+  amountPence: order.amountPence,
+  netPence: order.amountPence - order.vatPence,
+  vatPence: order.vatPence,
+  lines: order.lines.map(({ sku, name, quantity, unitPricePence, lineTotalPence }) => ({ sku, name, quantity, unitPricePence, lineTotalPence })),
+});
+/** The order already is as asked: its amounts, and its lines field by field (jsonb keeps an object's keys in its own order). */
+const sameContents = (row: OrderRow, contents: repository.OrderContents) =>
+  row.amountPence === contents.amountPence &&
+  row.netPence === contents.netPence &&
+  row.vatPence === contents.vatPence &&
+  row.lines?.length === contents.lines.length &&
+  contents.lines.every((line, index) => {
+    const kept = row.lines![index]!;
+    return (
+      kept.sku === line.sku &&
+      kept.name === line.name &&
+      kept.quantity === line.quantity &&
+      kept.unitPricePence === line.unitPricePence &&
+      kept.lineTotalPence === line.lineTotalPence
+    );
+  });
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const idFrom = (prefix: string, key: string) => `${prefix}_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
@@ -191,7 +220,7 @@ export function createCreditSandbox(options: { db: Database; clock: Clock; publi
           idempotencyKey,
           organisationNumber,
           merchantReference: order.merchantReference,
-          amountPence: order.amountPence,
+          ...contentsOf(order),
           state: declineReason ? 'REJECTED' : slow ? 'CREATED' : 'VERIFIED',
           declineReason,
           verifiedAfter: slow && !declineReason ? new Date(now.getTime() + SANDBOX_REVIEW_SECONDS * 1000) : null,
@@ -235,6 +264,7 @@ export function createCreditSandbox(options: { db: Database; clock: Clock; publi
 
     async updateOrder(id, order) {
       const current = await existingOrder(id);
+      const contents = contentsOf(order);
       return db.transaction(async (tx) => {
         // Decided as a new order is, under the business's lock: this order's own use is given back first.
         await repository.lockBusiness(tx, current.organisationNumber);
@@ -249,8 +279,12 @@ export function createCreditSandbox(options: { db: Database; clock: Clock; publi
           const reason = orderDecline(ownUse, 0, { amountPence: owed, deliveryAddress: order.deliveryAddress });
           if (reason) return { approved: false as const, reason };
         }
-        const edited = await repository.setOrderAmount(tx, id, order.amountPence);
-        return { approved: true as const, order: toOrder(edited!) };
+        // Asked again as it is (a retry with the same key): nothing changes, and Two sends no second event.
+        if (sameContents(row, contents)) return { approved: true as const, order: toOrder(row) };
+        const edited = (await repository.setOrderContents(tx, id, contents))!;
+        // As Two: the edit is told by webhook, queued in the edit's transaction.
+        await tell(tx, edited, 'order.updated');
+        return { approved: true as const, order: toOrder(edited) };
       });
     },
 
@@ -277,6 +311,8 @@ export function createCreditSandbox(options: { db: Database; clock: Clock; publi
       const now = clock.now();
       const moves: Record<Exclude<CreditEventType, 'credit.decision'>, (tx: Transaction) => Promise<OrderRow | undefined>> = {
         'order.verified': async () => (row.state === 'VERIFIED' ? row : undefined),
+        // Its contents as they stand, told again as an edit would tell them (an order before fulfilment only).
+        'order.updated': async () => (row.state === 'CREATED' || row.state === 'VERIFIED' ? row : undefined),
         'order.fulfilled': (tx) => repository.moveOrder(tx, id, ['VERIFIED'], { state: 'FULFILLED', fulfilledAt: now, dueDate: dueDateFrom(now) }),
         'order.paid': (tx) => repository.markOrderPaid(tx, id, now),
         // What is left of it, refunded after dispatch (a return of everything).

@@ -26,7 +26,10 @@ interface SandboxEventBody {
   type: CreditEventType;
   occurred_at: string;
   organisation_number: string | null;
-  order: (Omit<ProviderOrder, 'fulfilledAt' | 'paidAt'> & { fulfilledAt: string | null; paidAt: string | null }) | null;
+  order:
+    | (Omit<ProviderOrder, 'fulfilledAt' | 'paidAt' | 'netPence' | 'vatPence' | 'lines'> &
+        Partial<Pick<ProviderOrder, 'netPence' | 'vatPence' | 'lines'>> & { fulfilledAt: string | null; paidAt: string | null })
+    | null;
   decision: CreditWebhookEvent['decision'];
 }
 
@@ -107,7 +110,15 @@ export function createSandboxWebhooks(options: { db: Database; clock: Clock; web
         type: body.type,
         occurredAt: new Date(body.occurred_at),
         organisationNumber: body.organisation_number,
-        order: body.order && { ...body.order, fulfilledAt: date(body.order.fulfilledAt), paidAt: date(body.order.paidAt) },
+        // An event queued before the sandbox kept an order's contents says none of them.
+        order: body.order && {
+          ...body.order,
+          netPence: body.order.netPence ?? null,
+          vatPence: body.order.vatPence ?? null,
+          lines: body.order.lines ?? null,
+          fulfilledAt: date(body.order.fulfilledAt),
+          paidAt: date(body.order.paidAt),
+        },
         decision: body.decision,
       };
     },

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, sql, type Placeholder } from 'd
 import type { CreditProposalStatus } from '@shop/contracts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { builtOnce, rawStatement } from '../../db/built-once.ts';
-import type { ProposalFields } from './credit-provider.ts';
+import type { CreditOrderLine, ProposalFields } from './credit-provider.ts';
 import {
   creditSandboxDelegations,
   creditSandboxDeliveries,
@@ -146,9 +146,18 @@ export async function findOrder(db: Database | Transaction, id: string): Promise
 /** A new order as the sandbox decides it: what `insertOrder` writes (the rest are the columns' defaults). */
 export type NewSandboxOrder = Pick<
   typeof creditSandboxOrders.$inferInsert,
-  'id' | 'idempotencyKey' | 'organisationNumber' | 'merchantReference' | 'amountPence' | 'state' | 'declineReason' | 'verifiedAfter' | 'createdAt'
->;
-const orderInsert = builtOnce<Omit<Required<NewSandboxOrder>, 'verifiedAfter'> & { verifiedAfter: string | null }, SandboxOrderRow[]>((db) =>
+  'id' | 'idempotencyKey' | 'organisationNumber' | 'merchantReference' | 'state' | 'declineReason' | 'verifiedAfter' | 'createdAt'
+> &
+  OrderContents;
+/** What an order is for, as created or last edited: its gross, net and tax amounts and its lines. */
+export interface OrderContents {
+  amountPence: number;
+  netPence: number;
+  vatPence: number;
+  lines: CreditOrderLine[];
+}
+type OrderInsertValues = Omit<Required<NewSandboxOrder>, 'verifiedAfter' | 'lines'> & { verifiedAfter: string | null; lines: string };
+const orderInsert = builtOnce<OrderInsertValues, SandboxOrderRow[]>((db) =>
   db
     .insert(creditSandboxOrders)
     .values({
@@ -157,6 +166,9 @@ const orderInsert = builtOnce<Omit<Required<NewSandboxOrder>, 'verifiedAfter'> &
       organisationNumber: p('organisationNumber'),
       merchantReference: p('merchantReference'),
       amountPence: p('amountPence'),
+      netPence: p('netPence'),
+      vatPence: p('vatPence'),
+      lines: sql`${p('lines')}::jsonb`,
       state: p('state'),
       declineReason: p('declineReason'),
       // Null as SQL's null (the column's encoder would read a date from it): the time goes as text.
@@ -168,7 +180,12 @@ const orderInsert = builtOnce<Omit<Required<NewSandboxOrder>, 'verifiedAfter'> &
 );
 
 export async function insertOrder(db: Transaction, row: NewSandboxOrder): Promise<SandboxOrderRow> {
-  const [inserted] = await orderInsert(db, { ...row, declineReason: row.declineReason ?? null, verifiedAfter: row.verifiedAfter?.toISOString() ?? null });
+  const [inserted] = await orderInsert(db, {
+    ...row,
+    declineReason: row.declineReason ?? null,
+    verifiedAfter: row.verifiedAfter?.toISOString() ?? null,
+    lines: JSON.stringify(row.lines),
+  });
   return inserted!;
 }
 
@@ -187,11 +204,11 @@ export async function moveOrder(
   return row;
 }
 
-/** An order's new gross amount, before fulfilment only; undefined when it is in another state. */
-export async function setOrderAmount(db: Transaction, id: string, amountPence: number): Promise<SandboxOrderRow | undefined> {
+/** An order's new contents (Two's "Edit order"), before fulfilment only; undefined when it is in another state. */
+export async function setOrderContents(db: Transaction, id: string, contents: OrderContents): Promise<SandboxOrderRow | undefined> {
   const [row] = await db
     .update(creditSandboxOrders)
-    .set({ amountPence })
+    .set({ ...contents, lines: sql`${JSON.stringify(contents.lines)}::jsonb` })
     .where(and(eq(creditSandboxOrders.id, id), inArray(creditSandboxOrders.state, ['CREATED', 'VERIFIED'])))
     .returning();
   return row;

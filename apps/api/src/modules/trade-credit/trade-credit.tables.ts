@@ -3,7 +3,7 @@ import { bigserial, date, index, integer, jsonb, pgTable, serial, text, timestam
 import { CREDIT_EVENT_TYPES, CREDIT_PROPOSAL_STATUSES, CREDIT_WEBHOOK_EFFECTS, ON_ACCOUNT_CHANGE_KINDS } from '@shop/contracts';
 import { orders } from '../orders/orders.tables.ts';
 import { tradeAccounts } from '../trade/trade.tables.ts';
-import { CREDIT_ORDER_STATES, type CreditOrderDecline, type CreditPayee, type ProposalFields } from './credit-provider.ts';
+import { CREDIT_ORDER_STATES, type CreditOrderDecline, type CreditOrderLine, type CreditPayee, type ProposalFields } from './credit-provider.ts';
 
 /**
  * A trade account's link with the credit provider: its organisation number there (the Companies
@@ -203,6 +203,10 @@ export const creditSandboxOrders = pgTable(
     organisationNumber: text('organisation_number').notNull(),
     merchantReference: text('merchant_reference').notNull(),
     amountPence: integer('amount_pence').notNull(),
+    /** Its net and tax amounts and its lines as created or last edited, as Two keeps them (null: an order from before they were kept). */
+    netPence: integer('net_pence'),
+    vatPence: integer('vat_pence'),
+    lines: jsonb('lines').$type<CreditOrderLine[]>(),
     refundedPence: integer('refunded_pence').notNull().default(0),
     state: text('state', { enum: CREDIT_ORDER_STATES }).notNull(),
     declineReason: text('decline_reason').$type<CreditOrderDecline>(),

@@ -7,7 +7,8 @@ import type { Actor } from '../../platform/context.ts';
 import { signWebhook } from '../../platform/webhook-signature.ts';
 import { findSeededSku } from '../../testing/seeded-skus.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
-import { CreditOrderRefused, type CreditOrderRequest } from './credit-provider.ts';
+import { CreditOrderRefused, type CreditOrderRequest, type CreditProvider, type ProviderOrder } from './credit-provider.ts';
+import { createCreditSandbox } from './sandbox-provider.ts';
 import { onAccountBasket, onAccountClients } from './testing.ts';
 import { createTwoProvider } from './two-provider.ts';
 
@@ -22,6 +23,15 @@ let parcel: string;
 const WEBHOOK_SECRET = 'two_webhook_secret_for_the_standin';
 const actors: Record<string, Actor> = {};
 const client = (name: string): TradeCreditClient => createTradeCreditClient({ baseUrl: api.serviceUrl('accounts'), getAccessToken: () => name });
+/** An order for Taylor's business delivered in York: its reference, gross amount, the VAT in it and its lines. */
+const orderRequest = (merchantReference: string, amountPence: number, vatPence: number, lines: CreditOrderRequest['lines']): CreditOrderRequest => ({
+  merchantReference,
+  merchantUserId: actors.taylor!.userId,
+  amountPence,
+  vatPence,
+  lines,
+  deliveryAddress: { line1: '3 Tap Lane', town: 'York', postcode: 'YO1 7HH', country: 'GB' },
+});
 const proposal = {
   tradingName: 'Tile & Tone Design',
   tradingAddress: { line1: '1 Ship Street', town: 'Brighton', postcode: 'BN1 1AE' },
@@ -41,6 +51,7 @@ beforeAll(async () => {
   )) as unknown as { rows: { id: string; email: string }[] };
   for (const row of rows.rows) actors[row.email.startsWith('trade') ? 'taylor' : 'chloe'] = { userId: row.id, email: row.email, roles: ['shopper', 'trade'] };
   actors.staff = { userId: 'user-staff', name: 'Sam Staff', roles: ['order-admin'] };
+  actors.reviewer = { userId: 'user-reviewer', name: 'Rita Reviewer', roles: ['trade-reviewer'] };
   parcel = (
     await findSeededSku(
       api.database.db,
@@ -52,6 +63,17 @@ afterAll(async () => {
   await api.close();
   await two.close();
 });
+
+/** An order of two on account by Taylor, one of them cancelled in the help centre before dispatch: what Two was asked for it. */
+async function partCancelledByTaylor() {
+  const taylor = onAccountClients(() => api)('taylor');
+  const basket = await onAccountBasket(api, 'taylor', parcel, 2);
+  const placed = await taylor.checkout.payOnAccount({ params: basket.params });
+  const help = createClientFromEndpoints(helpCentreOrderEndpoints, { baseUrl: api.serviceUrl('help-centre'), getAccessToken: () => 'taylor' });
+  const before = two.requests.length;
+  const part = await help.cancelOrder({ params: { id: placed.orderNumber }, body: { lines: [{ position: 0, quantity: 1 }], reason: 'One spare' } });
+  return { taylor, basket, placed, part, asked: two.requests.slice(before) };
+}
 
 describe('the Two adapter', () => {
   it('creates the customer user at Two for the company number, with an idempotency key on every write', async () => {
@@ -144,14 +166,9 @@ describe('the Two adapter', () => {
   it('cancels an order Two approved with its cancel call and an idempotency key, and reads Two’s refusal of one it cannot cancel', async () => {
     const adapter = createTwoProvider({ apiKey: two.apiKey, apiUrl: two.url, merchantId: two.merchantId });
     const customer = { organisationNumber: '09876543' };
-    const request: CreditOrderRequest = {
-      merchantReference: 'basket-cancel-test',
-      merchantUserId: actors.taylor!.userId,
-      amountPence: 12_000,
-      vatPence: 2_000,
-      lines: [{ sku: 'TAP-1', name: 'Basin tap', quantity: 1, unitPricePence: 12_000, lineTotalPence: 12_000 }],
-      deliveryAddress: { line1: '3 Tap Lane', town: 'York', postcode: 'YO1 7HH', country: 'GB' },
-    };
+    const request = orderRequest('basket-cancel-test', 12_000, 2_000, [
+      { sku: 'TAP-1', name: 'Basin tap', quantity: 1, unitPricePence: 12_000, lineTotalPence: 12_000 },
+    ]);
     const order = await adapter.createOrder(customer, request, 'credit-order:cancel-test');
     expect(order.state).toBe('VERIFIED');
     const before = two.requests.length;
@@ -179,14 +196,7 @@ describe('the Two adapter', () => {
     const adapter = createTwoProvider({ apiKey: two.apiKey, apiUrl: two.url, merchantId: two.merchantId });
     const customer = { organisationNumber: '09876543' };
     const line = { sku: 'TAP-1', name: 'Basin tap', quantity: 1, unitPricePence: 12_000, lineTotalPence: 12_000 };
-    const request: CreditOrderRequest = {
-      merchantReference: 'BP-EDIT-TEST',
-      merchantUserId: actors.taylor!.userId,
-      amountPence: 12_000,
-      vatPence: 2_000,
-      lines: [line],
-      deliveryAddress: { line1: '3 Tap Lane', town: 'York', postcode: 'YO1 7HH', country: 'GB' },
-    };
+    const request = orderRequest('BP-EDIT-TEST', 12_000, 2_000, [line]);
     const order = await adapter.createOrder(customer, request, 'credit-order:edit-test');
     const before = two.requests.length;
     const raised = { ...request, amountPence: 24_000, vatPence: 4_000, lines: [{ ...line, quantity: 2, lineTotalPence: 24_000 }] };
@@ -229,15 +239,9 @@ describe('the Two adapter', () => {
   });
 
   it('credits a part cancelled before dispatch with Two’s Edit order (what is left, keyed by the credit), and refunds only after fulfilment', async () => {
-    const taylor = onAccountClients(() => api)('taylor');
-    const basket = await onAccountBasket(api, 'taylor', parcel, 2);
-    const placed = await taylor.checkout.payOnAccount({ params: basket.params });
-    const help = createClientFromEndpoints(helpCentreOrderEndpoints, { baseUrl: api.serviceUrl('help-centre'), getAccessToken: () => 'taylor' });
-    const before = two.requests.length;
-    const part = await help.cancelOrder({ params: { id: placed.orderNumber }, body: { lines: [{ position: 0, quantity: 1 }], reason: 'One spare' } });
+    const { basket, placed, part, asked } = await partCancelledByTaylor();
     expect(part.creditedToAccount).toBe(true);
     // Not a refund (Two refunds only a fulfilled order): its Edit order, a PUT with the credit's key, and nothing else asked of it.
-    const asked = two.requests.slice(before);
     expect(asked).toEqual([
       {
         method: 'PUT',
@@ -268,6 +272,81 @@ describe('the Two adapter', () => {
     expect(refunded.payment.refundedPence).toBe(part.refundedPence + 200);
     expect(two.orderOf(id)).toMatchObject({ state: 'FULFILLED', gross_amount: (left / 100).toFixed(2), refunded_amount: '2.00' });
     expect(two.requests.filter((request) => request.method !== 'GET').every((request) => request.idempotencyKey)).toBe(true);
+  });
+
+  it('reads an edited order from Two as the sandbox keeps one: the same gross, net and tax amounts and lines; once fulfilled neither edits', async () => {
+    const sandbox = createCreditSandbox({ db: api.database.db, clock: { now: () => new Date() }, publicUrl: api.origin });
+    const adapter = createTwoProvider({ apiKey: two.apiKey, apiUrl: two.url, merchantId: two.merchantId });
+    const tap = { sku: 'TAP-1', name: 'Basin tap', quantity: 2, unitPricePence: 4_500, lineTotalPence: 9_000 };
+    const request = orderRequest('BP-PARITY-TEST', 12_000, 2_000, [
+      tap,
+      { sku: 'WASTE-1', name: 'Click waste', quantity: 1, unitPricePence: 3_000, lineTotalPence: 3_000 },
+    ]);
+    const edit = { ...request, amountPence: 4_500, vatPence: 750, lines: [{ ...tap, quantity: 1, lineTotalPence: 4_500 }] };
+    const contents = ({ state, amountPence, netPence, vatPence, lines, refundedPence }: ProviderOrder) => ({
+      state,
+      amountPence,
+      netPence,
+      vatPence,
+      lines,
+      refundedPence,
+    });
+    /** Created, edited, read back, then fulfilled and asked to edit again: what each step answered. */
+    const steps = async (provider: CreditProvider, key: string) => {
+      const created = await provider.createOrder({ organisationNumber: '07669902' }, request, `credit-order:${key}`);
+      const answer = await provider.updateOrder(created.id, edit, `credit-edit:${key}`);
+      const read = (await provider.getOrder(created.id))!;
+      await provider.fulfilOrder(created.id, `credit-fulfil:${key}`);
+      const late = await provider.updateOrder(created.id, { ...edit, amountPence: 3_000, vatPence: 500 }, `credit-edit-late:${key}`).catch((error) => error);
+      const after = (await provider.getOrder(created.id))!;
+      return {
+        created: contents(created),
+        answered: answer.approved ? contents(answer.order) : answer,
+        read: contents(read),
+        late: late instanceof CreditOrderRefused,
+        after: { ...contents(after), state: after.state },
+      };
+    };
+    const atSandbox = await steps(sandbox, 'parity-sandbox');
+    const atTwo = await steps(adapter, 'parity-two');
+    const edited = { state: 'VERIFIED', amountPence: 4_500, netPence: 3_750, vatPence: 750, lines: edit.lines, refundedPence: 0 };
+    expect(atSandbox).toEqual({
+      created: { state: 'VERIFIED', amountPence: 12_000, netPence: 10_000, vatPence: 2_000, lines: request.lines, refundedPence: 0 },
+      answered: edited,
+      read: edited,
+      late: true,
+      after: { ...edited, state: 'FULFILLED' },
+    });
+    expect(atTwo).toEqual(atSandbox);
+  });
+
+  it('applies Two’s signed order.updated webhook after an edit: the amounts it says kept, listed for staff with its VAT and lines', async () => {
+    const { taylor, placed, asked } = await partCancelledByTaylor();
+    const id = asked.find((request) => request.method === 'PUT')!.path.split('/')[3]!;
+    const atTwo = two.orderOf(id)!;
+    // Two's event about its edit: the order as Two holds it now, a little after the shop wrote its answer down.
+    const body = JSON.stringify({
+      id: 'evt_two_updated',
+      event: 'order.updated',
+      occurred_at: new Date(Date.now() + 1_000).toISOString(),
+      organization_number: '09876543',
+      order: { ...atTwo, gross_amount: '40.00', net_amount: '33.33', tax_amount: '6.67' },
+    });
+    const answer = await fetch(`${api.origin}/api/accounts/api/two/Webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'two-signature': signWebhook(WEBHOOK_SECRET, body, Math.floor(Date.now() / 1000)) },
+      body,
+    });
+    expect(await answer.json()).toEqual({ received: true, duplicate: false, effect: 'applied' });
+    const invoice = (await taylor.credit.listOnAccountInvoices({ query: { pageSize: 50 } })).items.find((item) => item.orderNumber === placed.orderNumber);
+    expect(invoice).toMatchObject({ amountPence: 4_000 });
+    const { items } = await client('reviewer').listCreditWebhooks({ query: { pageSize: 50 } });
+    expect(items.find((item) => item.eventId === 'evt_two_updated')).toMatchObject({
+      type: 'order.updated',
+      effect: 'applied',
+      orderNumber: placed.orderNumber,
+      summary: 'Order edited before dispatch: £40 (VAT £6.67), 1 item on 1 line',
+    });
   });
 
   it('answers 503 with what to do when Two cannot be reached, and changes nothing', async () => {

@@ -11,6 +11,7 @@ import {
   CreditOrderRefused,
   CreditProviderUnavailable,
   type CreditOrderDecline,
+  type CreditOrderLine,
   type CreditOrderRequest,
   type CreditOrderState,
   type ProviderOrder,
@@ -59,11 +60,17 @@ interface TwoCredit {
   arrears: number;
 }
 
+/** A line of Two's order, as the shop sends it (`orderContents`) and Two answers it. */
+type TwoLineItem = ReturnType<typeof orderContents>['line_items'][number];
+
 interface TwoOrder {
   id: string;
   state: 'UNVERIFIED' | 'VERIFIED' | 'CONFIRMED' | 'FULFILLED' | 'REFUNDED' | 'CANCELLED';
   status: 'APPROVED' | 'REJECTED';
   gross_amount: string;
+  net_amount?: string | null;
+  tax_amount?: string | null;
+  line_items?: TwoLineItem[] | null;
   refunded_amount?: string | null;
   decline_reason?: CreditOrderDecline | null;
   fulfilled_at?: string | null;
@@ -95,12 +102,23 @@ const ORDER_STATES: Record<TwoOrder['state'], CreditOrderState> = {
   CANCELLED: 'CANCELLED',
 };
 
+const toLine = ({ name, merchant_product_id: sku, quantity, unit_price, gross_amount }: TwoLineItem): CreditOrderLine => ({
+  sku,
+  name,
+  quantity,
+  unitPricePence: pence(unit_price),
+  lineTotalPence: pence(gross_amount),
+});
+
 const toOrder = (raw: TwoOrder): ProviderOrder => {
   const fulfilledAt = raw.fulfilled_at ? new Date(raw.fulfilled_at) : null;
   return {
     id: raw.id,
     state: raw.status === 'REJECTED' ? 'REJECTED' : ORDER_STATES[raw.state],
     amountPence: pence(raw.gross_amount),
+    netPence: raw.net_amount ? pence(raw.net_amount) : null,
+    vatPence: raw.tax_amount ? pence(raw.tax_amount) : null,
+    lines: raw.line_items?.map(toLine) ?? null,
     refundedPence: pence(raw.refunded_amount),
     declineReason: raw.status === 'REJECTED' ? (raw.decline_reason ?? 'business_declined') : null,
     fulfilledAt,

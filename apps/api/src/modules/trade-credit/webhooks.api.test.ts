@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrdersClient } from '@shop/api-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createClientFromEndpoints, createOrdersClient } from '@shop/api-client';
+import { formatPenceShort, helpCentreOrderEndpoints } from '@shop/contracts';
 import type { Actor } from '../../platform/context.ts';
 import { signWebhook } from '../../platform/webhook-signature.ts';
 import { findSeededSku } from '../../testing/seeded-skus.ts';
 import { pdfText } from '../orders/testing.ts';
 import { failure, startTestApi, type TestApi } from '../../testing/test-api.ts';
+import { CreditOrderRefused, type CreditOrderRequest, type CreditProvider } from './credit-provider.ts';
 import { CREDIT_WEBHOOK_PATH, type TradeCreditService } from './index.ts';
 import { createCreditSandbox } from './sandbox-provider.ts';
 import { LATE_COPY_MS } from './sandbox-webhooks.ts';
@@ -29,9 +31,11 @@ const actors: Record<string, Actor> = {
 const as = (name: string) => ({
   ...onAccountClients(() => api)(name),
   orders: createOrdersClient({ baseUrl: api.serviceUrl('orders'), getAccessToken: () => name }),
+  help: createClientFromEndpoints(helpCentreOrderEndpoints, { baseUrl: api.serviceUrl('help-centre'), getAccessToken: () => name }),
 });
 const now = () => new Date(Date.now() + offsetMs);
 const tradeCredit = () => (api.app.composed.services as { tradeCredit: TradeCreditService }).tradeCredit;
+const creditProvider = () => (api.app.composed.services as unknown as { creditProvider: CreditProvider }).creditProvider;
 /** One pass of the sandbox's sender, as its job runs it. */
 const sendDue = () => tradeCredit().sendSandboxWebhooks(`${api.origin}${CREDIT_WEBHOOK_PATH}`);
 const post = (body: string, signature?: string) =>
@@ -58,6 +62,7 @@ beforeAll(async () => {
   ).sku;
 }, 120_000);
 afterAll(() => api.close());
+afterEach(() => vi.restoreAllMocks());
 
 async function dispatchedOrder() {
   const basket = await onAccountBasket(api, 'kim', parcel);
@@ -71,6 +76,16 @@ async function dispatchedOrder() {
 const invoiceOf = async (orderNumber: string) =>
   (await as('kim').credit.listOnAccountInvoices({ query: { pageSize: 50 } })).items.find((item) => item.orderNumber === orderNumber)!;
 const webhooks = async () => (await as('reviewer').credit.listCreditWebhooks({ query: { pageSize: 50 } })).items;
+/** An event about kim's order as the sandbox sends it: the order as it stands after it (nothing refunded, declined or paid unless given). */
+const orderEvent = (id: string, type: string, occurredAt: Date, order: Record<string, unknown> & { id: string; state: string; amountPence: number }) =>
+  JSON.stringify({
+    id,
+    type,
+    occurred_at: occurredAt.toISOString(),
+    organisation_number: '07660001',
+    order: { refundedPence: 0, declineReason: null, fulfilledAt: null, dueDate: null, payee: null, paidAt: null, ...order },
+    decision: null,
+  });
 
 describe('the credit provider’s webhooks', () => {
   it('are sent twice, the copy late; the invoice is paid once the provider says so, and stops counting as due, overdue or in use', async () => {
@@ -119,23 +134,13 @@ describe('the credit provider’s webhooks', () => {
     const providerOrderId = await tradeCreditOrderOf(order.orderNumber);
     const at = now();
     const event = (id: string, occurredAt: Date, paidAt: Date | null) =>
-      JSON.stringify({
-        id,
-        type: paidAt ? 'order.paid' : 'order.fulfilled',
-        occurred_at: occurredAt.toISOString(),
-        organisation_number: '07660001',
-        order: {
-          id: providerOrderId,
-          state: 'FULFILLED',
-          amountPence: order.total,
-          refundedPence: 0,
-          declineReason: null,
-          fulfilledAt: at.toISOString(),
-          dueDate: '2099-01-01',
-          payee: null,
-          paidAt: paidAt?.toISOString() ?? null,
-        },
-        decision: null,
+      orderEvent(id, paidAt ? 'order.paid' : 'order.fulfilled', occurredAt, {
+        id: providerOrderId,
+        state: 'FULFILLED',
+        amountPence: order.total,
+        fulfilledAt: at.toISOString(),
+        dueDate: '2099-01-01',
+        paidAt: paidAt?.toISOString() ?? null,
       });
     const paid = event('evt_race_paid', new Date(at.getTime() + 2_000), new Date(at.getTime() + 2_000));
     const earlier = event('evt_race_earlier', new Date(at.getTime() + 1_000), null);
@@ -268,6 +273,184 @@ describe('the credit provider’s webhooks', () => {
     expect(await queued()).toBe(2);
   });
 });
+
+/** Every delivery the sandbox has queued, sent: the first copies, then the late ones. */
+async function deliverAll() {
+  await sendDue();
+  offsetMs += LATE_COPY_MS;
+  await sendDue();
+}
+/** The exposure report's credit in use for kim's business. */
+const kimInUse = async () =>
+  (await as('reviewer').credit.getCreditExposure({ query: { pageSize: 50 } })).items.find((item) => item.organisationNumber === '07660001')!.inUsePence;
+
+describe('an order on account edited before dispatch', () => {
+  it('the sandbox keeps the edit’s VAT and lines, as Two does, and tells it by a signed webhook sent twice, the copy late', async () => {
+    const basket = await onAccountBasket(api, 'kim', parcel, 2);
+    const placed = await as('kim').checkout.payOnAccount({ params: basket.params });
+    const providerOrderId = await tradeCreditOrderOf(placed.orderNumber);
+    const created = (await creditProvider().getOrder(providerOrderId))!;
+    expect(created).toMatchObject({ state: 'VERIFIED', amountPence: basket.total, lines: [expect.objectContaining({ sku: parcel, quantity: 2 })] });
+    expect(created.netPence! + created.vatPence!).toBe(basket.total);
+    await deliverAll();
+    const inUseBefore = await kimInUse();
+
+    const asked = vi.spyOn(creditProvider(), 'updateOrder');
+    const part = await as('kim').help.cancelOrder({ params: { id: placed.orderNumber }, body: { lines: [{ position: 0, quantity: 1 }], reason: 'One spare' } });
+    const left = basket.total - part.refundedPence;
+    const request = asked.mock.calls[0]![1];
+    const unit = created.lines![0]!.unitPricePence;
+    const edited = (await creditProvider().getOrder(providerOrderId))!;
+    // The order as edited: the gross, net and tax the shop sent, and the one line left, not the order as created.
+    expect(edited).toMatchObject({
+      state: 'VERIFIED',
+      amountPence: left,
+      netPence: left - request.vatPence,
+      vatPence: request.vatPence,
+      refundedPence: 0,
+      lines: [{ sku: parcel, name: created.lines![0]!.name, quantity: 1, unitPricePence: unit, lineTotalPence: unit }],
+    });
+    expect(Math.abs(edited.vatPence! - left / 6)).toBeLessThanOrEqual(1);
+    expect(edited.vatPence!).toBeLessThan(created.vatPence!);
+    expect(await kimInUse()).toBe(inUseBefore - part.refundedPence);
+
+    // Its webhook: the first copy now, the late one after; the shop had written the edit down already, so it changes nothing.
+    expect((await sendDue()).claimed).toBe(1);
+    const summary = `Order edited before dispatch: ${formatPenceShort(left)} (VAT ${formatPenceShort(edited.vatPence!)}), 1 item on 1 line`;
+    const first = (await webhooks()).find((webhook) => webhook.type === 'order.updated' && webhook.orderNumber === placed.orderNumber);
+    expect(first).toMatchObject({ deliveries: 1, effect: 'superseded', businessName: 'kim Builds Ltd', summary });
+    offsetMs += LATE_COPY_MS;
+    expect((await sendDue()).claimed).toBe(1);
+    expect((await webhooks()).find((webhook) => webhook.eventId === first!.eventId)).toMatchObject({ deliveries: 2, effect: 'superseded' });
+    expect(await kimInUse()).toBe(inUseBefore - part.refundedPence);
+    const timeline = await as('reviewer').credit.getCreditTimeline({ params: { tradeAccountId: (await tradeAccountOf(placed.orderNumber))! } });
+    expect(timeline.entries).toContainEqual(expect.objectContaining({ kind: 'event', text: summary }));
+
+    // Staff make the sandbox tell the order as it stands again; once dispatched it is no longer one to edit.
+    const sent = await as('reviewer').credit.sendSandboxCreditEvent({ body: { type: 'order.updated', orderNumber: placed.orderNumber } });
+    await sendDue();
+    expect((await webhooks()).find((webhook) => webhook.eventId === sent.eventId)).toMatchObject({ type: 'order.updated', effect: 'applied', summary });
+    await as('staff').orders.advanceOrder({
+      params: { orderNumber: placed.orderNumber },
+      body: { status: 'dispatched', carrier: 'DPD', trackingNumber: '15501234567891' },
+    });
+    const refused = await failure(as('reviewer').credit.sendSandboxCreditEvent({ body: { type: 'order.updated', orderNumber: placed.orderNumber } }));
+    expect([refused.status, refused.code]).toEqual([422, 'CREDIT_SANDBOX_EVENT_REFUSED']);
+  });
+
+  it('an edit the sandbox refuses (to nothing, or once fulfilled) changes nothing and sends nothing; one asked again sends no second event', async () => {
+    const sandbox = createCreditSandbox({ db: api.database.db, clock: { now }, publicUrl: api.origin });
+    const request: CreditOrderRequest = {
+      merchantReference: 'basket-edit-test',
+      merchantUserId: 'user-edit',
+      amountPence: 12_000,
+      vatPence: 2_000,
+      lines: [
+        { sku: 'TAP-1', name: 'Basin tap', quantity: 2, unitPricePence: 4_500, lineTotalPence: 9_000 },
+        { sku: 'WASTE-1', name: 'Click waste', quantity: 1, unitPricePence: 3_000, lineTotalPence: 3_000 },
+      ],
+      deliveryAddress: { line1: '3 Tap Lane', town: 'York', postcode: 'YO1 7HH', country: 'GB' },
+    };
+    const order = await sandbox.createOrder({ organisationNumber: '07669901' }, request, 'credit-order:edit-test');
+    expect(order).toMatchObject({ state: 'VERIFIED', amountPence: 12_000, netPence: 10_000, vatPence: 2_000, lines: request.lines });
+    const edits = async () =>
+      (
+        (await api.database.db.execute(
+          sql`select payload from credit_sandbox_deliveries where type = 'order.updated' and payload like ${`%"id":"${order.id}"%`} order by id`,
+        )) as unknown as { rows: { payload: string }[] }
+      ).rows.map((row) => JSON.parse(row.payload) as { type: string; order: { amountPence: number; vatPence: number; lines: unknown[] } });
+
+    const edit = { ...request, amountPence: 9_000, vatPence: 1_500, lines: [request.lines[0]!] };
+    const contents = { amountPence: 9_000, netPence: 7_500, vatPence: 1_500, lines: [request.lines[0]] };
+    expect(await sandbox.updateOrder(order.id, edit, 'edit-1')).toEqual({ approved: true, order: expect.objectContaining(contents) });
+    expect(await sandbox.getOrder(order.id)).toMatchObject({ state: 'VERIFIED', ...contents });
+    // Told twice (the copy late), each saying the order as edited.
+    expect((await edits()).map((event) => [event.type, event.order.amountPence, event.order.vatPence, event.order.lines])).toEqual([
+      ['order.updated', 9_000, 1_500, [request.lines[0]]],
+      ['order.updated', 9_000, 1_500, [request.lines[0]]],
+    ]);
+    // Asked again with the same contents (a retry whose answer was lost): the same answer, and no second event.
+    expect(await sandbox.updateOrder(order.id, edit, 'edit-1')).toEqual({ approved: true, order: expect.objectContaining(contents) });
+    expect(await edits()).toHaveLength(2);
+
+    // To nothing is a cancellation, not an edit: refused, and the order is as it was.
+    const nothing = { ...request, amountPence: 0, vatPence: 0, lines: [] };
+    await expect(sandbox.updateOrder(order.id, nothing, 'edit-2')).rejects.toThrow(CreditOrderRefused);
+    expect(await sandbox.getOrder(order.id)).toMatchObject({ state: 'VERIFIED', ...contents });
+    // Fulfilled, it is invoiced: no edit, and nothing changes or is sent.
+    await sandbox.fulfilOrder(order.id, `credit-fulfil:${order.id}`);
+    await expect(sandbox.updateOrder(order.id, { ...request, amountPence: 3_000, vatPence: 500, lines: [request.lines[1]!] }, 'edit-3')).rejects.toThrow(
+      `order ${order.id} is FULFILLED and cannot be edited`,
+    );
+    await expect(sandbox.sendEvent('order.updated', { providerOrderId: order.id })).rejects.toThrow(CreditOrderRefused);
+    expect(await sandbox.getOrder(order.id)).toMatchObject({ state: 'FULFILLED', ...contents });
+    expect(await edits()).toHaveLength(2);
+  });
+
+  it('applies Two’s edit told by webhook once and in order: the amount kept follows it; a copy, a late one, a forged or replayed one do not', async () => {
+    const basket = await onAccountBasket(api, 'kim', parcel);
+    const placed = await as('kim').checkout.payOnAccount({ params: basket.params });
+    const providerOrderId = await tradeCreditOrderOf(placed.orderNumber);
+    const inUseBefore = await kimInUse();
+    const at = now();
+    // Edited at Two (its dashboard, say): the order as it now stands.
+    const edit = (id: string, after: number, amountPence: number) =>
+      orderEvent(id, 'order.updated', new Date(at.getTime() + after), {
+        id: providerOrderId,
+        state: 'VERIFIED',
+        amountPence,
+        netPence: amountPence - Math.round(amountPence / 6),
+        vatPence: Math.round(amountPence / 6),
+        lines: [{ sku: parcel, name: 'Edited', quantity: 1, unitPricePence: amountPence, lineTotalPence: amountPence }],
+      });
+    const smaller = basket.total - 1_000;
+    const newer = edit('evt_edit_newer', 2_000, smaller);
+    const older = edit('evt_edit_older', 1_000, basket.total - 500);
+
+    // Forged, tampered or replayed: refused, nothing recorded or changed.
+    const refusals = [
+      await post(newer),
+      await post(newer, signWebhook('twhsec_someone_elses_secret_000000', newer, seconds(now()))),
+      await post(newer.replace(`"amountPence":${smaller}`, '"amountPence":1'), signWebhook(SECRET, newer, seconds(now()))),
+      await post(newer, signWebhook(SECRET, newer, seconds(now()) - 600)),
+    ];
+    for (const answer of refusals) {
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { code: string }).code).toBe('CREDIT_WEBHOOK_SIGNATURE_INVALID');
+    }
+    expect((await webhooks()).some((webhook) => webhook.eventId === 'evt_edit_newer')).toBe(false);
+    expect(await invoiceOf(placed.orderNumber)).toMatchObject({ amountPence: basket.total });
+
+    // Twice at once: recorded once, counted twice, applied once; what the shop keeps follows the edit.
+    const answers = await Promise.all([post(newer, signWebhook(SECRET, newer, seconds(now()))), post(newer, signWebhook(SECRET, newer, seconds(now())))]);
+    const receipts = (await Promise.all(answers.map((answer) => answer.json()))) as { duplicate: boolean; effect: string }[];
+    expect(receipts.map((receipt) => receipt.duplicate).toSorted((a, b) => Number(a) - Number(b))).toEqual([false, true]);
+    expect(receipts.every((receipt) => receipt.effect === 'applied')).toBe(true);
+    expect(await invoiceOf(placed.orderNumber)).toMatchObject({ amountPence: smaller, outstandingPence: smaller });
+    expect(await kimInUse()).toBe(inUseBefore - 1_000);
+
+    // An earlier edit arriving late: recorded as superseded, and the amount stays the newer one's.
+    const late = await post(older, signWebhook(SECRET, older, seconds(now())));
+    expect(await late.json()).toEqual({ received: true, duplicate: false, effect: 'superseded' });
+    expect(await invoiceOf(placed.orderNumber)).toMatchObject({ amountPence: smaller });
+    const listed = await webhooks();
+    expect(listed.find((webhook) => webhook.eventId === 'evt_edit_newer')).toMatchObject({
+      type: 'order.updated',
+      deliveries: 2,
+      effect: 'applied',
+      orderNumber: placed.orderNumber,
+      summary: `Order edited before dispatch: ${formatPenceShort(smaller)} (VAT ${formatPenceShort(Math.round(smaller / 6))}), 1 item on 1 line`,
+    });
+    expect(listed.find((webhook) => webhook.eventId === 'evt_edit_older')).toMatchObject({ deliveries: 1, effect: 'superseded' });
+  });
+});
+
+async function tradeAccountOf(orderNumber: string): Promise<number | undefined> {
+  const rows = (await api.database.db.execute(
+    sql`select c.trade_account_id as id from trade_credit_orders c join orders o on o.id = c.order_id where o.order_number = ${orderNumber}`,
+  )) as unknown as { rows: { id: number }[] };
+  return rows.rows[0]?.id;
+}
 
 async function tradeCreditOrderOf(orderNumber: string): Promise<string> {
   const rows = (await api.database.db.execute(

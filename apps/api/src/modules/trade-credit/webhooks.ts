@@ -38,10 +38,22 @@ const STATE_WORDS: Record<string, string> = {
   CANCELLED: 'cancelled',
 };
 
-/** The event in a line, as staff read it in the list and the timeline. */
-/** The provider's events that credit an order: a refund (a credit note) or a cancellation. */
-const CREDIT_EVENTS: readonly CreditEventType[] = ['order.refunded', 'order.cancelled'];
+/**
+ * The provider's events that may credit an order: a refund (a credit note), a cancellation, or an edit before
+ * fulfilment (what is left on the order; decisions 0153, 0157).
+ */
+const CREDIT_EVENTS: readonly CreditEventType[] = ['order.refunded', 'order.cancelled', 'order.updated'];
 
+/** An edited order as staff read it: its new gross amount, the VAT in it and its lines, when the provider says them. */
+function editSummary(order: NonNullable<CreditWebhookEvent['order']>): string {
+  const vat = order.vatPence === null ? '' : ` (VAT ${formatPenceShort(order.vatPence)})`;
+  const items = order.lines?.reduce((sum, line) => sum + line.quantity, 0) ?? 0;
+  const lines = order.lines ? `, ${items} ${items === 1 ? 'item' : 'items'} on ${order.lines.length} ${order.lines.length === 1 ? 'line' : 'lines'}` : '';
+  const refunded = order.refundedPence > 0 ? `, ${formatPenceShort(order.refundedPence)} credited back` : '';
+  return `Order edited before dispatch: ${formatPenceShort(order.amountPence)}${vat}${lines}${refunded}`;
+}
+
+/** The event in a line, as staff read it in the list and the timeline. */
 export function eventSummary(event: CreditWebhookEvent): string {
   if (event.decision) {
     const why = event.decision.declineReason ? ` (${event.decision.declineReason.replaceAll('_', ' ')})` : '';
@@ -49,6 +61,7 @@ export function eventSummary(event: CreditWebhookEvent): string {
   }
   const order = event.order;
   if (!order) return event.type;
+  if (event.type === 'order.updated') return editSummary(order);
   if (order.paidAt) return `Invoice paid (${formatPenceShort(order.amountPence - order.refundedPence)})`;
   const refunded = order.refundedPence > 0 ? `, ${formatPenceShort(order.refundedPence)} credited back` : '';
   // The provider's due date is a calendar day: said as people say it, "27 December 2026".
@@ -74,8 +87,8 @@ export function createCreditWebhooks(deps: TradeCreditDeps): CreditWebhooksServi
   }
 
   /**
-   * The provider says it credited the order (every copy of the event, after it is recorded): a refund of the shop's
-   * left pending because the provider's answer to it was lost is finished now with its own key (decision 0113).
+   * The provider says it credited or edited the order (every copy of the event, after it is recorded): a refund of the shop's
+   * left pending because the provider's answer to it was lost is finished now with its own key (decisions 0113, 0157).
    * Not finished now (the provider unreachable again): it stays pending, and the next copy or the action repeated finishes it.
    */
   async function finishLostCredit(ctx: ServiceContext, providerOrderId: string): Promise<void> {
