@@ -807,6 +807,12 @@ describe('applying in batches (decision 0127)', () => {
     const batches = Math.ceil(products.size / APPLY_BATCH_PRODUCTS);
     process.stdout.write(`statements changing ${products.size} products (${api.database.kind}): ${statements.length}\n`);
     expect(statements.length).toBeLessThanOrEqual(batches * 20 + 15);
+    // Batches of 200 products and the last of fewer send the same texts: built once, their rows as arrays (decision 0154).
+    expect(products.size % APPLY_BATCH_PRODUCTS).toBeGreaterThan(0);
+    for (const write of ['update "price_history"', 'insert into "price_history"', 'update "prices"', 'insert into "product_versions"']) {
+      const sent = statements.filter((statement) => statement.startsWith(write));
+      expect([write, sent.length, new Set(sent).size]).toEqual([write, batches, 1]);
+    }
     expect(await staff.getRangeImport({ params: { id: checked.id } })).toMatchObject({ status: 'applied', refusedWhileApplying: 0 });
     const after = await rows<{ sku: string; price: number; on_hand: number; steps: number; open_steps: number; was: number | null }>(sql`
       select o.sku, pr.price_inc_vat as price, s.on_hand, pr.was_price_inc_vat as was,
@@ -1043,6 +1049,11 @@ describe('changes to products the shop has, applied together (decision 0154)', (
     const batches = Math.ceil(ids.length / APPLY_BATCH_PRODUCTS);
     process.stdout.write(`statements renaming ${ids.length} products, adding ${sized.length} sizes (${api.database.kind}): ${statements.length}\n`);
     expect(statements.length).toBeLessThanOrEqual(batches * 20 + 15);
+    // A batch of 200 renamed and one of 60 send the same texts.
+    for (const write of ['update "products" set name', 'insert into "product_versions"']) {
+      const sent = statements.filter((statement) => statement.startsWith(write));
+      expect([write, sent.length, new Set(sent).size]).toEqual([write, batches, 1]);
+    }
     expect(await staff.getRangeImport({ params: { id: checked.id } })).toMatchObject({ status: 'applied', refusedWhileApplying: 0 });
     expect(await state('C', ids)).toEqual({
       names: ids.length,

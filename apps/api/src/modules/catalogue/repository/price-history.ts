@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { builtOnce, rawStatement } from '../../../db/built-once.ts';
 import type { Database, Transaction } from '../../../db/client.ts';
 import { offerings, priceHistory, prices } from '../catalogue.tables.ts';
 
@@ -41,6 +42,27 @@ export function startPriceStep(db: Transaction, offeringId: number, price: { pri
   return startPriceSteps(db, [{ offeringId, ...price }], at);
 }
 
+/*
+ * A price change's statements are sent for one sku by the editor and for a batch's hundreds by an
+ * import or the scheduled-prices job, so they are built once with their rows as arrays (decisions
+ * 0151, 0154, 0158): one text for any number of rows, prepared once by each connection.
+ */
+const p = sql.placeholder;
+const stepsClose = builtOnce<{ offeringIds: number[]; at: string }, unknown>((db) =>
+  rawStatement(
+    db,
+    sql`update ${priceHistory} set effective_until = ${p('at')}::timestamptz
+      where offering_id = any(${p('offeringIds')}::int[]) and effective_until is null`,
+  ),
+);
+const stepsOpen = builtOnce<{ offeringIds: number[]; priceIncVat: number[]; priceExVat: number[]; at: string }, unknown>((db) =>
+  rawStatement(
+    db,
+    sql`insert into ${priceHistory} (offering_id, price_inc_vat, price_ex_vat, effective_from)
+      select *, ${p('at')}::timestamptz from unnest(${p('offeringIds')}::int[], ${p('priceIncVat')}::int[], ${p('priceExVat')}::int[])`,
+  ),
+);
+
 /** Each offering's step in force closed at `at` and its new one opened, two statements for all. */
 export async function startPriceSteps(
   tx: Transaction,
@@ -48,37 +70,47 @@ export async function startPriceSteps(
   at: Date,
 ): Promise<void> {
   if (steps.length === 0) return;
-  await tx
-    .update(priceHistory)
-    .set({ effectiveUntil: at })
-    .where(and(sql`${priceHistory.offeringId} = any(${sql.param(steps.map((step) => step.offeringId))}::int[])`, isNull(priceHistory.effectiveUntil)));
-  // The rows as arrays: one text for any number of steps (decision 0154).
-  await tx.execute(sql`insert into ${priceHistory} (offering_id, price_inc_vat, price_ex_vat, effective_from)
-    select *, ${at.toISOString()}::timestamptz from unnest(${sql.param(steps.map((step) => step.offeringId))}::int[],
-      ${sql.param(steps.map((step) => step.priceIncVat))}::int[], ${sql.param(steps.map((step) => step.priceExVat))}::int[])`);
+  const offeringIds = steps.map((step) => step.offeringId);
+  await stepsClose(tx, { offeringIds, at: at.toISOString() });
+  await stepsOpen(tx, {
+    offeringIds,
+    priceIncVat: steps.map((step) => step.priceIncVat),
+    priceExVat: steps.map((step) => step.priceExVat),
+    at: at.toISOString(),
+  });
 }
 
+type PriceRow = {
+  offeringId: number;
+  priceIncVat: number;
+  priceExVat: number;
+  vatRateCode: string;
+  wasPriceIncVat: number | null;
+  wasPriceExVat: number | null;
+};
+const pricesUpdate = builtOnce<{ [K in keyof PriceRow]: PriceRow[K][] }, unknown>((db) =>
+  rawStatement(
+    db,
+    sql`update ${prices} set price_inc_vat = changed.price_inc_vat, price_ex_vat = changed.price_ex_vat, vat_rate_code = changed.vat_rate_code,
+        was_price_inc_vat = changed.was_price_inc_vat, was_price_ex_vat = changed.was_price_ex_vat
+      from unnest(${p('offeringId')}::int[], ${p('priceIncVat')}::int[], ${p('priceExVat')}::int[], ${p('vatRateCode')}::text[],
+        ${p('wasPriceIncVat')}::int[], ${p('wasPriceExVat')}::int[])
+        as changed(offering_id, price_inc_vat, price_ex_vat, vat_rate_code, was_price_inc_vat, was_price_ex_vat)
+      where ${prices.offeringId} = changed.offering_id`,
+  ),
+);
+
 /** Each offering's price row set, in one statement. */
-export async function updatePrices(
-  tx: Transaction,
-  rows: readonly {
-    offeringId: number;
-    priceIncVat: number;
-    priceExVat: number;
-    vatRateCode: string;
-    wasPriceIncVat: number | null;
-    wasPriceExVat: number | null;
-  }[],
-): Promise<void> {
+export async function updatePrices(tx: Transaction, rows: readonly PriceRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const column = <K extends keyof (typeof rows)[number]>(key: K) => sql.param(rows.map((row) => row[key]));
-  await tx.execute(sql`
-    update ${prices} set price_inc_vat = changed.price_inc_vat, price_ex_vat = changed.price_ex_vat, vat_rate_code = changed.vat_rate_code,
-      was_price_inc_vat = changed.was_price_inc_vat, was_price_ex_vat = changed.was_price_ex_vat
-    from unnest(${column('offeringId')}::int[], ${column('priceIncVat')}::int[], ${column('priceExVat')}::int[], ${column('vatRateCode')}::text[],
-      ${column('wasPriceIncVat')}::int[], ${column('wasPriceExVat')}::int[])
-      as changed(offering_id, price_inc_vat, price_ex_vat, vat_rate_code, was_price_inc_vat, was_price_ex_vat)
-    where ${prices.offeringId} = changed.offering_id`);
+  await pricesUpdate(tx, {
+    offeringId: rows.map((row) => row.offeringId),
+    priceIncVat: rows.map((row) => row.priceIncVat),
+    priceExVat: rows.map((row) => row.priceExVat),
+    vatRateCode: rows.map((row) => row.vatRateCode),
+    wasPriceIncVat: rows.map((row) => row.wasPriceIncVat),
+    wasPriceExVat: rows.map((row) => row.wasPriceExVat),
+  });
 }
 
 export async function insertPrice(db: Transaction, row: typeof prices.$inferInsert): Promise<void> {

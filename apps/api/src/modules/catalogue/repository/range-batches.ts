@@ -148,12 +148,18 @@ export async function lockVersions(tx: Transaction, productIds: readonly number[
     .for('update');
 }
 
+const versionsMove = builtOnce<{ productIds: number[] }, unknown>((db) =>
+  rawStatement(
+    db,
+    sql`insert into ${productVersions} (product_id, version)
+      select product_id, 1 from unnest(${p('productIds')}::int[]) as moved(product_id)
+      on conflict (product_id) do update set version = ${productVersions.version} + 1`,
+  ),
+);
+
 /** Each product's version moved on (a staff editor's save made against the one before is refused), in product order. */
 export async function moveVersionsOn(tx: Transaction, productIds: readonly number[]): Promise<void> {
-  if (productIds.length === 0) return;
-  await tx.execute(sql`insert into ${productVersions} (product_id, version)
-    select product_id, 1 from unnest(${sql.param(productIds.toSorted((a, b) => a - b))}::int[]) as moved(product_id)
-    on conflict (product_id) do update set version = ${productVersions.version} + 1`);
+  if (productIds.length > 0) await versionsMove(tx, { productIds: productIds.toSorted((a, b) => a - b) });
 }
 
 /** The variants of these products with their options and prices, the prices locked for the caller's transaction, in offering order. */
@@ -188,17 +194,22 @@ export async function endStartedSchedules(tx: Transaction, offeringIds: readonly
     .where(and(sql`${scheduledPrices.offeringId} = any(${sql.param([...offeringIds])}::int[])`, eq(scheduledPrices.status, 'started')));
 }
 
+const DETAIL_KEYS = ['id', 'name', 'description', 'searchText', 'brandId', 'categoryId'] as const;
+const detailsUpdate = builtOnce<Record<(typeof DETAIL_KEYS)[number], unknown[]>, unknown>((db) =>
+  rawStatement(
+    db,
+    sql`update ${products} set name = changed.name, description = changed.description, search_text = changed.search_text,
+        brand_id = coalesce(changed.brand_id, ${products.brandId}), category_id = coalesce(changed.category_id, ${products.categoryId})
+      from unnest(${p('id')}::int[], ${p('name')}::text[], ${p('description')}::text[], ${p('searchText')}::text[], ${p('brandId')}::int[],
+        ${p('categoryId')}::int[]) as changed(id, name, description, search_text, brand_id, category_id)
+      where ${products.id} = changed.id`,
+  ),
+);
+
 /** Products' names, descriptions and searched words set, and their brand or sub-category where one is given: one statement for all. */
 export async function updateProductDetails(
   tx: Transaction,
   rows: readonly { id: number; name: string; description: string; searchText: string; brandId: number | null; categoryId: number | null }[],
 ): Promise<void> {
-  if (rows.length === 0) return;
-  const column = <K extends keyof (typeof rows)[number]>(key: K) => sql.param(rows.map((row) => row[key]));
-  await tx.execute(sql`
-    update ${products} set name = changed.name, description = changed.description, search_text = changed.search_text,
-      brand_id = coalesce(changed.brand_id, ${products.brandId}), category_id = coalesce(changed.category_id, ${products.categoryId})
-    from unnest(${column('id')}::int[], ${column('name')}::text[], ${column('description')}::text[], ${column('searchText')}::text[],
-      ${column('brandId')}::int[], ${column('categoryId')}::int[]) as changed(id, name, description, search_text, brand_id, category_id)
-    where ${products.id} = changed.id`);
+  if (rows.length > 0) await detailsUpdate(tx, arraysOf(rows, DETAIL_KEYS));
 }
