@@ -517,6 +517,8 @@ export const MODULE_STATE_ALLOWED: Readonly<Record<string, string>> = {
   'apps/api/src/modules/catalogue/repository/products.ts:summaryQueries': 'prepared queries per database handle: built from the schema alone',
   'apps/api/src/modules/catalogue/repository/sellable-offerings.ts:offeringsQueries': 'a prepared query per database handle: built from the schema alone',
   'apps/api/src/modules/basket/basket.repository.ts:basketWithLinesQueries': 'a prepared query per database handle: built from the schema alone',
+  'apps/api/src/modules/orders/orders.repository.ts:placeOrderStatements':
+    "the order's statement per confirmation part: built from the schema and notifications' part alone, the same in any app",
   'apps/api/src/modules/search/memory/suggestion-index.ts:preparedNames': 'lower-cased names per list object, a constant computation',
   'apps/api/src/modules/delivery/delivery-calendar.ts:offsetByHour': "London's offset per hour of time, a constant computation",
   'apps/api/src/db/client.ts:statementNames': 'prepared statement names per SQL text: the text decides the name, in any app',

@@ -6,7 +6,7 @@ import { emailBodyRetentionJob } from './retention.ts';
 import { registerNotificationsRoutes } from './notifications.routes.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
-export { createNotificationsService, type EmailMessage, type NotificationsService } from './notifications.service.ts';
+export { createNotificationsService, type EmailMessage, type NotificationsService, type QueuedEmailPart } from './notifications.service.ts';
 export type { EmailContent, RenderedEmail } from './email-layout.ts';
 export type { NotificationsDeps } from './notifications.deps.ts';
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { builtOnce, rawStatement } from '../../db/built-once.ts';
 import { isSubjectsAddress } from '../../db/personal-data.ts';
@@ -18,6 +18,31 @@ const emailInsert = builtOnce<Required<NewOutboxRow>, { id: string }[]>((db) =>
     .returning({ id: emailOutbox.id })
     .prepare('insert_email'),
 );
+
+/**
+ * The insert of one e-mail for each row of `source` (a CTE of the statement it is part of), its
+ * values as placeholders named `email…` (`emailPartValues`): nothing is queued when `source` has no
+ * row. A dedupe key already present queues nothing, as `insertEmail`.
+ */
+export function emailInsertFrom(source: SQL): SQL {
+  return sql`insert into ${emailOutbox} ("to", subject, html, text, template, dedupe_key)
+    select ${p('emailTo')}::text, ${p('emailSubject')}::text, ${p('emailHtml')}::text, ${p('emailText')}::text, ${p('emailTemplate')}::text,
+      ${p('emailDedupeKey')}::text
+    from ${source}
+    on conflict (dedupe_key) do nothing`;
+}
+
+/** `emailInsertFrom`'s placeholders for `row`. */
+export function emailPartValues(row: NewOutboxRow): Record<string, unknown> {
+  return {
+    emailTo: row.to,
+    emailSubject: row.subject,
+    emailHtml: row.html,
+    emailText: row.text,
+    emailTemplate: row.template,
+    emailDedupeKey: row.dedupeKey ?? null,
+  };
+}
 
 /** Inserts a message; with a dedupe key already present it inserts nothing and returns the existing id. */
 export async function insertEmail(db: Database, row: NewOutboxRow): Promise<{ id: string }> {

@@ -21,6 +21,11 @@ export interface EmailMessage {
 
 type NotificationsContext = Pick<ServiceContext, 'db'>;
 
+export interface QueuedEmailPart {
+  insertFrom: typeof repository.emailInsertFrom;
+  values(message: EmailMessage): Record<string, unknown>;
+}
+
 /**
  * E-mail: modules render a message in the shop's layout and queue it in their own transaction; the
  * outbox job sends it after commit, retrying with backoff. Staff read what was sent in the mailbox.
@@ -35,6 +40,12 @@ export interface NotificationsService {
   enqueueEmail(ctx: NotificationsContext, message: EmailMessage): Promise<{ id: string }>;
   /** Whether `enqueueEmail` accepts this recipient (after trimming). */
   isSendableAddress(address: string): boolean;
+  /**
+   * The queueing of an e-mail as part of another module's statement, so a write and its e-mail go in
+   * one round trip (decision 0159): `insertFrom` queues one for each row of a CTE of that statement
+   * (none when it has none), and `values` fills its placeholders, checked as `enqueueEmail` checks them.
+   */
+  queuedEmailPart: QueuedEmailPart;
   /** An e-mail in the shop's layout, HTML and plain text, ending with how to reach the shop. */
   renderEmail(content: EmailContent, shop?: ShopDetails): RenderedEmail;
   /** The shop details e-mails carry (the SHOP_* settings). */
@@ -62,19 +73,29 @@ export function isSendableAddress(address: string): boolean {
  * validate user input before they get here.
  */
 export async function enqueueEmail(db: Database, message: EmailMessage): Promise<{ id: string }> {
+  return repository.insertEmail(db, outboxRow(message));
+}
+
+/** The row `message` is queued as; a programming mistake (a bad address, no template) throws. */
+function outboxRow(message: EmailMessage): repository.NewOutboxRow {
   const to = message.to.trim();
   if (!isSendableAddress(to)) throw new Error(`Cannot queue an e-mail to "${message.to}": not a single e-mail address`);
   if (!message.template) throw new Error('An e-mail needs a template name');
   if (message.dedupeKey === '') throw new Error('An empty dedupe key is not allowed; omit it instead');
-  return repository.insertEmail(db, {
+  return {
     to,
     subject: singleLine(message.subject),
     html: message.html,
     text: message.text,
     template: message.template,
     dedupeKey: message.dedupeKey ?? null,
-  });
+  };
 }
+
+const queuedEmailPart: QueuedEmailPart = {
+  insertFrom: repository.emailInsertFrom,
+  values: (message) => repository.emailPartValues(outboxRow(message)),
+};
 
 /**
  * The outbox as stored, newest first: for tests (here and in other modules, through `testing.ts`)
@@ -127,6 +148,7 @@ export function createNotificationsService({ shop }: NotificationsDeps): Notific
     outboxDepth: (ctx) => repository.countUnsent(ctx.db),
     enqueueEmail: (ctx, message) => enqueueEmail(ctx.db, message),
     isSendableAddress,
+    queuedEmailPart,
     renderEmail: (content, details = shop) => renderEmail(content, details),
     shopDetails: () => shop,
     contactLine,

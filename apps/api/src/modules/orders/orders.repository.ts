@@ -51,11 +51,15 @@ async function insertNumbered(db: Database, rows: readonly Omit<NewOrder, 'order
 
 const p = sql.placeholder;
 
-/** `insertOrder`'s one statement, built once (decision 0151): every value a placeholder, the lines as arrays. */
-const placeOrderRows = builtOnce<Record<string, unknown>, { rows: { historyId: string }[] }>((db) =>
-  rawStatement(
-    db,
-    sql`with placed as (
+/**
+ * `insertOrder`'s one statement, built once (decision 0151): every value a placeholder, the lines as
+ * arrays, and the confirmation's queueing (notifications' part, the same for every order) at the end.
+ */
+const placeOrderStatement = (queueConfirmation: (source: SQL) => SQL) =>
+  builtOnce<Record<string, unknown>, { rows: { historyId: string }[] }>((db) =>
+    rawStatement(
+      db,
+      sql`with placed as (
         insert into ${orders} (id, order_number, basket_id, customer_id, email_address, customer_name, order_reference, phone,
           delivery_address, delivery_instructions, billing_address, delivery, channel, discount_code, goods_pence, discount_pence,
           delivery_pence, total_pence, vat_pence, payment_intent_ref, payment_method, card_brand, card_last4, captured_pence, status,
@@ -81,15 +85,31 @@ const placeOrderRows = builtOnce<Record<string, unknown>, { rows: { historyId: s
         select placed.id, 'placed', null, ${p('actor')}::text, ${p('placedAt')}::timestamptz from placed returning id),
       confirmation_link as (
         insert into ${orderLinks} (token_hash, order_id, created_at, expires_at)
-        select ${p('tokenHash')}::text, placed.id, ${p('linkCreatedAt')}::timestamptz, ${p('linkExpiresAt')}::timestamptz from placed)
+        select ${p('tokenHash')}::text, placed.id, ${p('linkCreatedAt')}::timestamptz, ${p('linkExpiresAt')}::timestamptz from placed),
+      confirmation as (${queueConfirmation(sql`placed`)})
       select id::text as "historyId" from first_entry`,
-  ),
-);
+    ),
+  );
+// One statement for each confirmation part (there is one: notifications').
+const placeOrderStatements = new WeakMap<ConfirmationPart['insertFrom'], ReturnType<typeof placeOrderStatement>>();
+
+/** An order as `insertOrder` writes it, before it is written: what its confirmation is made from. */
+export interface WrittenOrder {
+  row: OrderRow;
+  lines: OrderLineRow[];
+  history: OrderHistoryRow[];
+}
+
+/** The confirmation queued by the order's own statement: the outbox's part (notifications' `queuedEmailPart`) and its values for the order. */
+export interface ConfirmationPart {
+  insertFrom(source: SQL): SQL;
+  values(written: WrittenOrder): Record<string, unknown>;
+}
 
 /**
- * Writes the order (numbered as it is inserted), its lines, its first history entry and the
- * confirmation's link, in one statement: one round trip in the placing transaction instead of
- * four (decision 0072). The statement's text is the same for any number of lines (they go as
+ * Writes the order (numbered as it is inserted), its lines, its first history entry, the
+ * confirmation's link and the confirmation itself, in one statement: one round trip in the placing
+ * transaction instead of five (decisions 0072, 0159). The statement's text is the same for any number of lines (they go as
  * arrays), so each connection prepares it once. A number already taken writes nothing (the lines,
  * entry and link are made from the order's insert) and is drawn again, as `insertNumbered` does. The
  * rows are returned as written: everything but the entry's id is known here.
@@ -100,7 +120,8 @@ export async function insertOrder(
   lines: readonly NewOrderLine[],
   actor: string | null,
   link: Omit<OrderLinkRow, 'orderId'>,
-): Promise<{ row: OrderRow; lines: OrderLineRow[]; history: OrderHistoryRow[] }> {
+  confirmation: ConfirmationPart,
+): Promise<WrittenOrder> {
   const id = order.id!;
   const placedAt = order.placedAt;
   const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
@@ -146,11 +167,10 @@ export async function insertOrder(
     linkCreatedAt: link.createdAt,
     linkExpiresAt: link.expiresAt,
   };
+  let placeOrderRows = placeOrderStatements.get(confirmation.insertFrom);
+  if (!placeOrderRows) placeOrderStatements.set(confirmation.insertFrom, (placeOrderRows = placeOrderStatement(confirmation.insertFrom)));
   for (let draw = 0; draw < 5; draw += 1) {
     const orderNumber = newOrderNumber();
-    const result = await placeOrderRows(db, { ...values, orderNumber });
-    const entry = result.rows[0];
-    if (!entry) continue;
     const row: OrderRow = {
       ...order,
       id,
@@ -168,11 +188,18 @@ export async function insertOrder(
       carrier: null,
       trackingNumber: null,
     };
-    return {
+    // The entry's id is the database's; nothing shown of an order reads it.
+    const written: WrittenOrder = {
       row,
       lines: lines.map((line, position) => ({ ...line, orderId: id, position, imageUrl: line.imageUrl ?? null, cancelledQuantity: 0 })),
-      history: [{ id: Number(entry.historyId), orderId: id, status: 'placed', kind: 'status', note: null, actor, actorName: null, at: placedAt }],
+      history: [{ id: 0, orderId: id, status: 'placed', kind: 'status', note: null, actor, actorName: null, at: placedAt }],
     };
+    const result = await placeOrderRows(db, { ...values, orderNumber, ...confirmation.values(written) });
+    const entry = result.rows[0];
+    // The number was taken: nothing was written (the rest follows the order's insert); drawn again.
+    if (!entry) continue;
+    written.history[0]!.id = Number(entry.historyId);
+    return written;
   }
   throw new Error('Five draws of order numbers in a row were all taken: the random source is broken');
 }

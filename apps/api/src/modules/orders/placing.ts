@@ -12,7 +12,7 @@ import { isTradePriced, presentOrder, reread } from './order-view.ts';
 import { accountPaymentsOf, ON_ACCOUNT, type OrdersDeps } from './orders.deps.ts';
 import { OrderErrors } from './orders.errors.ts';
 import * as repository from './orders.repository.ts';
-import type { OrderRow } from './orders.repository.ts';
+import type { OrderRow, WrittenOrder } from './orders.repository.ts';
 
 export type PlacedOrderLine = repository.NewOrderLine & { lineTotalExVat: number };
 
@@ -34,7 +34,7 @@ export interface PlacedOrderInput {
   payment: { intentRef: string; method: string; cardBrand: string | null; cardLast4: string | null; capturedPence: number };
 }
 
-/** Writes the order, its lines, first history entry and link, and queues the confirmation, all in the caller's transaction. */
+/** Writes the order, its lines, first history entry and link, and queues the confirmation, in one statement of the caller's transaction. */
 export async function recordPlacedOrder(
   deps: OrdersDeps,
   db: Database,
@@ -45,7 +45,26 @@ export async function recordPlacedOrder(
 ): Promise<Order> {
   // The confirmation is the durable record of the right to cancel, with a link to cancel online (CCRs 2013, decision 0053).
   const link = confirmationLink(now);
-  const stored = await repository.insertOrder(
+  // At trade prices, the confirmation reads ex VAT first (docs/domain.md §5).
+  const trade = isTradePriced(input.channel) ? { lineTotalsExVat: input.lines.map((line) => line.lineTotalExVat) } : null;
+  const returnability = new Map(input.lines.map((line) => [line.sku, line.returnability]));
+  const cancelling = { manageUrl: orderLinkUrl(publicUrl, link.token), linkExpiresAt: link.expiresAt, returnability };
+  let order: Order | undefined;
+  // The confirmation is made from the order as it will be written (its number drawn), and queued by the order's own statement.
+  const confirmation = {
+    insertFrom: deps.notifications.queuedEmailPart.insertFrom,
+    values: (written: WrittenOrder) => {
+      // A new order has no refunds yet.
+      order = presentOrder(written.row, { ...written, refunds: [] }, 'customer');
+      return deps.notifications.queuedEmailPart.values({
+        to: order.emailAddress,
+        ...orderConfirmationEmail(deps, order, publicUrl, trade, cancelling),
+        template: 'order.confirmation',
+        dedupeKey: `order.confirmation:${order.orderGuid}`,
+      });
+    },
+  };
+  await repository.insertOrder(
     db,
     {
       id,
@@ -74,23 +93,9 @@ export async function recordPlacedOrder(
     input.lines.map(({ lineTotalExVat: _exVat, ...line }) => line),
     input.customerId,
     { tokenHash: link.tokenHash, createdAt: now, expiresAt: link.expiresAt },
+    confirmation,
   );
-  // Presented from what the inserts returned: a new order has no refunds yet.
-  const order = presentOrder(stored.row, { lines: stored.lines, history: stored.history, refunds: [] }, 'customer');
-  // At trade prices, the confirmation reads ex VAT first (docs/domain.md §5).
-  const trade = isTradePriced(input.channel) ? { lineTotalsExVat: input.lines.map((line) => line.lineTotalExVat) } : null;
-  const returnability = new Map(input.lines.map((line) => [line.sku, line.returnability]));
-  const cancelling = { manageUrl: orderLinkUrl(publicUrl, link.token), linkExpiresAt: link.expiresAt, returnability };
-  await deps.notifications.enqueueEmail(
-    { db },
-    {
-      to: order.emailAddress,
-      ...orderConfirmationEmail(deps, order, publicUrl, trade, cancelling),
-      template: 'order.confirmation',
-      dedupeKey: `order.confirmation:${order.orderGuid}`,
-    },
-  );
-  return order;
+  return order!;
 }
 
 export async function advanceOrder(
