@@ -18,6 +18,14 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = 100;
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_orders';
 const SKU = 'PL000109-1';
+/**
+ * How many products the orders are spread over (BENCH_SKUS): 1, every order buys the same basin (a
+ * sale of one product, its stock row the one every order's transaction queues on); more, the basin
+ * and other large items in stock, in turn, as a day's orders spread over the range.
+ */
+const SKU_COUNT = Number(process.env.BENCH_SKUS ?? 1);
+let skus: string[] = [SKU];
+let basketsMade = 0;
 /** Flat out: as many connections as issue 36's goal (≥ 500 orders/s at 10). */
 const FLAT_OUT_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
@@ -34,7 +42,8 @@ async function call<T>(base: string, method: string, path: string, body?: unknow
 /** A guest basket, ready and paid: only completePayment is left. */
 async function paidBasket(origin: string): Promise<string> {
   const api = `${origin}/api`;
-  const { basketId } = await call<{ basketId: string }>(api, 'POST', '/basket/basket', { sku: SKU, quantity: 1 });
+  const sku = skus[basketsMade++ % skus.length]!;
+  const { basketId } = await call<{ basketId: string }>(api, 'POST', '/basket/basket', { sku, quantity: 1 });
   const checkout = `/checkout/checkout/${basketId}`;
   await call(api, 'PUT', `${checkout}/contactDetails`, { emailAddress: 'bench@example.com', firstName: 'Bench', lastName: 'Shopper', phone: '07700 900123' });
   await call(api, 'PUT', `${checkout}/deliveryDetails`, { address: { name: 'Bench Shopper', line1: '1 High Street', town: 'Leeds', postcode: 'LS1 4AP' } });
@@ -139,7 +148,20 @@ const server = await startServer('./servers/api.ts', serverEnv);
 // Baskets are prepared through a second server on the same database, so the measured server's CPU
 // (and its profile, with BENCH_NODE_ARGS=--cpu-prof) is completePayment's alone.
 const preparer = await startServer('./servers/api.ts', { ...serverEnv, BENCH_NODE_ARGS: '' });
-execFileSync('psql', [postgresUrl, '-c', `update stock_levels set on_hand = 10000000, status = 'in_stock' where sku = '${SKU}'`]);
+if (SKU_COUNT > 1) {
+  const others = execFileSync('psql', [
+    postgresUrl,
+    '-tAc',
+    `select o.sku from offerings o join products p on p.id = o.product_id join stock_levels s on s.sku = o.sku
+      where p.delivery_class = 'large' and not p.is_bundle and p.withdrawn_at is null and s.status in ('in_stock', 'low_stock') and o.sku <> '${SKU}'
+      order by o.sku limit ${SKU_COUNT - 1}`,
+  ])
+    .toString()
+    .split('\n')
+    .filter(Boolean);
+  skus = [SKU, ...others];
+}
+execFileSync('psql', [postgresUrl, '-c', `update stock_levels set on_hand = 10000000, status = 'in_stock' where sku = any('{${skus.join(',')}}')`]);
 const preparing = `http://127.0.0.1:${preparer.port}`;
 const flatOut: (LoadResult & { cpu: CpuPerRequest })[] = [];
 const atRate: (LoadResult & { cpu: CpuPerRequest })[] = [];
