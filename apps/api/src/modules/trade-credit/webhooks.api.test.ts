@@ -194,6 +194,13 @@ describe('the credit provider’s webhooks', () => {
     expect(await invoiceOf(order.orderNumber)).toMatchObject({ standing: 'due', outstandingPence: order.total });
     const unreadable = await post('{"id":"evt_x","type":"order.paid"}', signWebhook(SECRET, '{"id":"evt_x","type":"order.paid"}', seconds(now())));
     expect(unreadable.status).toBe(400);
+    // Signed, but a kind of event the shop does not read (one the provider added since): acknowledged, nothing recorded or changed.
+    const newKind = body.replace('"id":"evt_forged"', '"id":"evt_new_kind"').replace('"type":"order.paid"', '"type":"order.rescheduled"');
+    const acknowledged = await post(newKind, signWebhook(SECRET, newKind, seconds(now())));
+    expect(acknowledged.status).toBe(200);
+    expect(await acknowledged.json()).toEqual({ received: true, duplicate: false, effect: 'unknown' });
+    expect((await webhooks()).some((webhook) => webhook.eventId === 'evt_new_kind')).toBe(false);
+    expect(await invoiceOf(order.orderNumber)).toMatchObject({ standing: 'due', outstandingPence: order.total });
   });
 
   it('lets staff send a business’s credit decision, and refuses an event that does not fit the order or an order not on account', async () => {

@@ -4,7 +4,7 @@
  * happened after the state the shop holds, so a copy arriving late never puts an order back. Staff
  * list them with what each did, and with the sandbox make it send any event.
  */
-import { formatPenceShort, londonLongDate, type CreditEventType, type CreditWebhookEffect, type CreditWebhookPage } from '@shop/contracts';
+import { CREDIT_EVENT_TYPES, formatPenceShort, londonLongDate, type CreditEventType, type CreditWebhookEffect, type CreditWebhookPage } from '@shop/contracts';
 import type { Transaction } from '../../db/client.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -117,6 +117,15 @@ export function createCreditWebhooks(deps: TradeCreditDeps): CreditWebhooksServi
         throw error;
       }
       if (!event.id || Number.isNaN(event.occurredAt.getTime())) throw TradeCreditErrors.webhookMalformed();
+      // A kind of event the provider has added since: acknowledged so it is not sent again, logged, and
+      // neither recorded nor applied (the staff list names only the kinds the shop reads).
+      if (!CREDIT_EVENT_TYPES.includes(event.type)) {
+        ctx.log?.warn(
+          { eventType: String(event.type).slice(0, 64) },
+          'a credit provider webhook of a kind the shop does not read was acknowledged and ignored',
+        );
+        return { received: true as const, duplicate: false, effect: 'unknown' as const };
+      }
       const answer = await ctx.db.transaction(async (tx) => {
         const recorded = await repository.recordWebhook(tx, {
           eventId: event.id,
