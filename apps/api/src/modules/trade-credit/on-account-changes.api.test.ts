@@ -104,9 +104,11 @@ async function chooseSpecificDay(name: string, params: { orderId: string }) {
 
 /** The order as the shop and the sandbox provider hold it: totals, and the provider's order's amount and what it credited back. */
 async function accountOf(orderNumber: string) {
-  const [row] = await rowsOf<{ total: number; version: number; shop: number; shopRefunded: number; provider: number; providerRefunded: number }>(sql`
+  type Account = { total: number; version: number; shop: number; shopRefunded: number; provider: number; providerRefunded: number };
+  // The provider's order's VAT and lines too: set back with its amount when a change agreed is not made.
+  const [row] = await rowsOf<Account & { providerVat: number; providerLines: { sku: string; quantity: number }[] }>(sql`
     select o.total_pence as total, o.version, c.amount_pence as shop, c.refunded_pence as "shopRefunded",
-      s.amount_pence as provider, s.refunded_pence as "providerRefunded"
+      s.amount_pence as provider, s.refunded_pence as "providerRefunded", s.vat_pence as "providerVat", s.lines as "providerLines"
     from orders o join trade_credit_orders c on c.order_id = o.id join credit_sandbox_orders s on s.id = c.provider_order_id
     where o.order_number = ${orderNumber}`);
   return row!;

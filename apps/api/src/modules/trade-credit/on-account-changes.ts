@@ -21,8 +21,11 @@ import * as repository from './trade-credit.repository.ts';
 export interface OnAccountChange {
   /** What is changing: the refusal's words say what the customer can do instead. */
   kind: OnAccountChangeKind;
-  /** The order as it stands: its number (the merchant's reference), customer (the provider's merchant user) and the provider's order. */
-  order: Pick<ChangeableOrder, 'orderNumber' | 'customerId' | 'onAccount' | 'delivery' | 'deliveryAddress'>;
+  /**
+   * The order as it stands: its number (the merchant's reference), customer (the provider's merchant user), the provider's order,
+   * and its VAT, lines and address, which the provider's order is set back to if the change is agreed but not made.
+   */
+  order: Pick<ChangeableOrder, 'orderNumber' | 'customerId' | 'onAccount' | 'delivery' | 'deliveryAddress' | 'vatPence' | 'lines'>;
   /** What the change adds to the total. */
   differencePence: number;
   /** The VAT in the order's total after the change. */
@@ -111,13 +114,18 @@ export function createOnAccountChanges(deps: TradeCreditDeps): OnAccountChanges 
   const { provider } = deps;
 
   /**
-   * The provider's order set to `amountPence`, the contents as after the change: an amount worked out from the
-   * shop's order at the version the change was made on, so two completions at once ask for the same, not twice.
+   * The provider's order set to `amountPence` with these contents (the order's after the change, or as it stands): an amount
+   * worked out from the shop's order at the version the change was made on, so two completions at once ask for the same, not twice.
    */
-  async function edit(ctx: TradeCreditContext, change: OnAccountChange, amountPence: number, idempotencyKey: string) {
+  async function edit(
+    ctx: TradeCreditContext,
+    change: OnAccountChange,
+    contents: { amountPence: number; vatPence: number; lines: OnAccountChange['lines']; address: Address | null },
+    idempotencyKey: string,
+  ) {
     const { order } = change;
-    const address = order.delivery.code === 'click_collect' ? null : (change.deliveryAddress ?? order.deliveryAddress);
-    const request = editedOrder(order, { amountPence, vatPence: change.vatPence }, change.lines, address);
+    const { amountPence, vatPence, lines, address } = contents;
+    const request = editedOrder(order, { amountPence, vatPence }, lines, order.delivery.code === 'click_collect' ? null : address);
     try {
       return await viaProvider(deps, ctx, () => provider.updateOrder(accountOf(change).providerOrderId, request, idempotencyKey));
     } catch (error) {
@@ -129,14 +137,20 @@ export function createOnAccountChanges(deps: TradeCreditDeps): OnAccountChanges 
 
   return {
     async agreeOrderChange(ctx, change, idempotencyKey) {
-      const answer = await edit(ctx, change, accountOf(change).amountPence + change.differencePence, idempotencyKey);
+      const amountPence = accountOf(change).amountPence + change.differencePence;
+      const address = change.deliveryAddress ?? change.order.deliveryAddress;
+      const answer = await edit(ctx, change, { amountPence, vatPence: change.vatPence, lines: change.lines, address }, idempotencyKey);
       if (!answer.approved) throw TradeCreditErrors.orderChangeRefused(answer.reason, changeRefusalWords(answer.reason, change.differencePence, change.kind));
       await repository.saveProviderOrder(ctx.db, answer.order, ctx.clock.now());
     },
 
     async undoOrderChange(ctx, change, idempotencyKey) {
       try {
-        const answer = await edit(ctx, change, accountOf(change).amountPence, idempotencyKey);
+        // Its amount, VAT, lines and address as they were before: the change's own were agreed, never made.
+        const { order } = change;
+        const lines = order.lines.filter((line) => line.quantity > 0);
+        const before = { amountPence: accountOf(change).amountPence, vatPence: order.vatPence, lines, address: order.deliveryAddress };
+        const answer = await edit(ctx, change, before, idempotencyKey);
         if (answer.approved) await repository.saveProviderOrder(ctx.db, answer.order, ctx.clock.now());
       } catch (error) {
         // Not put back now: the provider's order says more than the shop's, which staff see in the log and credit by a refund.
