@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { DatabaseHandle } from './client.ts';
+import { openDatabase, type DatabaseHandle } from './client.ts';
 import { builtOnce, rawStatement } from './built-once.ts';
 import { idempotencyKeys } from './platform.tables.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
@@ -56,4 +56,20 @@ it('runs in the caller’s transaction, and on the pool once that has ended', as
     }
   ).rows[0]!;
   expect(stored.same).toBe(true);
+});
+
+const nextOf = builtOnce<{ n: number }, { rows: { next: number }[] }>((db) => rawStatement(db, sql`select ${p('n')}::int + 1 as next`));
+
+it.runIf(process.env.TEST_DATABASE === 'postgres')('runs on PostgreSQL and on PGlite in one process, each built for its own driver', async () => {
+  // The suites' processes hold both (a worker runs PostgreSQL's suites and the shop on its embedded database): a statement
+  // built for one driver and run on the other's connection reached PGlite malformed, and left it in an aborted transaction.
+  const embedded = await openDatabase({});
+  try {
+    expect((await nextOf(database.db, { n: 1 })).rows).toEqual([{ next: 2 }]);
+    expect((await nextOf(embedded.db, { n: 2 })).rows).toEqual([{ next: 3 }]);
+    expect(await embedded.db.transaction(async (tx) => (await nextOf(tx, { n: 3 })).rows)).toEqual([{ next: 4 }]);
+    expect((await nextOf(database.db, { n: 4 })).rows).toEqual([{ next: 5 }]);
+  } finally {
+    await embedded.close();
+  }
 });

@@ -31,12 +31,17 @@ const internals = (db: Database | Transaction) => db as unknown as Internals;
 export function builtOnce<V extends Record<string, unknown>, R>(
   prepare: (db: Database | Transaction) => { execute(values?: Record<string, unknown>): Promise<R> },
 ): (db: Database | Transaction, values: V) => Promise<R> {
-  let prepared: DrizzlePrepared<R> | undefined;
+  // Built once per driver: each driver's statement runs only on that driver's connections (node-postgres' call
+  // given to PGlite reaches it as a malformed message, which aborts its connection's transaction for good).
+  // A shop has one, but a process can hold both (the test suites', with PostgreSQL and PGlite apps side by side).
+  const preparedBy = new Map<unknown, DrizzlePrepared<R>>();
   return (db, values) => {
-    prepared ??= prepare(db) as unknown as DrizzlePrepared<R>;
+    const { session } = internals(db);
+    let prepared = preparedBy.get(session.constructor);
+    if (!prepared) preparedBy.set(session.constructor, (prepared = prepare(db) as unknown as DrizzlePrepared<R>));
     // The built statement with this caller's connection: everything else is read from the one built.
     const bound = Object.create(prepared) as DrizzlePrepared<R>;
-    bound.client = internals(db).session.client;
+    bound.client = session.client;
     return bound.execute(values);
   };
 }
