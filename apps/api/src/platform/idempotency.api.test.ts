@@ -127,6 +127,17 @@ describe.each([false, true])('withIdempotency (relaxed commit: %s)', (relaxed) =
     expect(await withIdempotency(db, request(brokenKey, {}), flaky)).toBe('second time lucky');
   });
 
+  it('frees the key when the outcome cannot be recorded, so a retry runs again rather than waiting out the claim', async () => {
+    // PostgreSQL cannot store a NUL in JSON: the recording fails as it would with the database gone at that moment.
+    const key = randomUUID();
+    let runs = 0;
+    const answer = async () => (++runs === 1 ? 'not\u0000storable' : 'stored');
+    await expect(withIdempotency(db, request(key, {}), answer)).rejects.toThrow(/unicode|\\u0000/i);
+    expect(await withIdempotency(db, request(key, {}), answer)).toBe('stored');
+    expect(await withIdempotency(db, request(key, {}), answer)).toBe('stored');
+    expect(runs).toBe(2);
+  });
+
   it('keeps keys apart by scope, takes over a key whose caller crashed, and refuses malformed keys', async () => {
     const key = randomUUID();
     expect(await withIdempotency(db, request(key, {}, 'scope.a'), async () => 'a')).toBe('a');

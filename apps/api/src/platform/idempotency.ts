@@ -87,14 +87,32 @@ export async function withIdempotency<T>(db: Database, request: IdempotencyReque
   } catch (error) {
     if (error instanceof AppError && error.status >= 400 && error.status < 500) {
       const refusal: StoredRefusal = { code: error.code, detail: error.message, ...(error.errors && { errors: error.errors }) };
-      await repository.finishKey(db, name, error.status, JSON.stringify(refusal), relaxed);
+      await finishOrFree(db, name, { status: error.status, json: JSON.stringify(refusal), relaxed, lockedUntil });
     } else {
       await freeKeyNowOrOnceBack(db, name, lockedUntil);
     }
     throw error;
   }
-  await repository.finishKey(db, name, 200, JSON.stringify(result ?? null), relaxed);
+  await finishOrFree(db, name, { status: 200, json: JSON.stringify(result ?? null), relaxed, lockedUntil });
   return result;
+}
+
+/**
+ * Records the call's outcome. If that fails (the database went away as the call finished), the claim is freed once the
+ * database is back, so the caller's retry runs the call again, as one taking over a lapsed claim would, instead of being
+ * told for the lease's two minutes that it is still being processed (what shoppers met after a restart of PostgreSQL).
+ */
+async function finishOrFree(
+  db: Database,
+  name: { scope: string; key: string },
+  outcome: { status: number; json: string; relaxed: boolean; lockedUntil: Date },
+): Promise<void> {
+  try {
+    await repository.finishKey(db, name, outcome.status, outcome.json, outcome.relaxed);
+  } catch (error) {
+    await freeKeyNowOrOnceBack(db, name, outcome.lockedUntil);
+    throw error;
+  }
 }
 
 /**
