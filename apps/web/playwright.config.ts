@@ -28,20 +28,48 @@ delete process.env.DATABASE_URL_FILE;
 // running browsers beside the shops that is the machine, not the shop (its rules: operations.api.test.ts).
 process.env.OVERLOAD_EVENT_LOOP_DELAY_MS = '0';
 
-// A fresh database for every run, so tests never see another run's data.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-'));
-const shortTokenDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-tokens-'));
-const stripeDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-stripe-'));
+/**
+ * A fresh database for every run, so tests never see another run's data: the run's folders, made once. Playwright loads this
+ * file again in every worker, which inherits the runner's environment, so a worker finds them there instead of making empty
+ * ones of its own that nothing would use or remove.
+ */
+function runFolders<K extends string>(names: Record<K, string>): Record<K, string> {
+  const inherited = process.env.E2E_RUN_FOLDERS;
+  if (inherited) return JSON.parse(inherited) as Record<K, string>;
+  const made = Object.entries<string>(names).map(([key, prefix]) => [key, fs.mkdtempSync(path.join(os.tmpdir(), prefix))]);
+  const folders = Object.fromEntries(made) as Record<K, string>;
+  process.env.E2E_RUN_FOLDERS = JSON.stringify(folders);
+  return folders;
+}
+// The demo shop is seeded once (`seeded`), by the shop that starts seeding first; each shop's DATA_DIR starts as a copy (e2e/seeded-data.ts).
+const folders = runFolders({ shop: 'plumbline-e2e-', shortToken: 'plumbline-e2e-tokens-', stripe: 'plumbline-e2e-stripe-', seeded: 'plumbline-e2e-seeded-' });
 const stripeStandIn = `http://127.0.0.1:${STRIPE_STANDIN_PORT}`;
-// The demo shop seeded once, by the shop that starts seeding first; each shop's DATA_DIR starts as a copy (e2e/seeded-data.ts).
-const seededDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plumbline-e2e-seeded-'));
 /**
  * Every shop runs as `npm start` runs one (tooling/start.ts): React's production build draws its pages, and the demo's data
  * and keys are allowed (SHOP_ENV=demo, decision 0065). What a retailer serves is what is tested, at less CPU a page.
  */
 const AS_NPM_START = { NODE_ENV: 'production', SHOP_ENV: 'demo' };
-/** A shop with a database of its own, started from the run's seeded demo data. */
-const SEEDED_SHOP = 'node e2e/seeded-data.ts && node ../server/src/main.ts';
+/**
+ * A shop as `npm start` runs one, on `port`, with a database of its own (`dataDir`) started from the run's seeded demo data,
+ * and `env` besides.
+ */
+function seededShop(name: string, port: number, dataDir: string, env: Record<string, string>): TestServer {
+  return {
+    name,
+    command: 'node e2e/seeded-data.ts && node ../server/src/main.ts',
+    url: `http://127.0.0.1:${port}/api/health`,
+    env: {
+      ...AS_NPM_START,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      E2E_SEEDED_DIR: folders.seeded,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    showErrors: true,
+  };
+}
 
 // The system's headless Chromium with the flags every headless run here uses (tooling/chromium.ts).
 const chromium = { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS };
@@ -51,26 +79,14 @@ const SHOP_START_MS = 300_000;
 
 /** The servers the tests use, started by e2e/test-servers.ts. */
 const TEST_SERVERS: TestServer[] = [
-  {
-    name: 'shop',
-    command: SEEDED_SHOP,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    // The address the browser uses: the identity provider's issuer and the storefront's callbacks.
-    env: {
-      ...AS_NPM_START,
-      PORT: String(PORT),
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      DATA_DIR: dataDir,
-      E2E_SEEDED_DIR: seededDir,
-      LOG_LEVEL: 'warn',
-      // The "review your purchase" e-mail as soon as an order is delivered, looked for every 2 s (reviews-journey.spec.ts).
-      REVIEW_INVITATION_DAYS: '0',
-      REVIEW_INVITATION_POLL_SECONDS: '2',
-      // No SMTP: the journeys read sign-up, reset and reply links in the staff mailbox (decision 0048).
-      MAILBOX_ONE_TIME_LINKS: 'shown',
-    },
-    showErrors: true,
-  },
+  // The address the browser uses: the identity provider's issuer and the storefront's callbacks.
+  seededShop('shop', PORT, folders.shop, {
+    // The "review your purchase" e-mail as soon as an order is delivered, looked for every 2 s (reviews-journey.spec.ts).
+    REVIEW_INVITATION_DAYS: '0',
+    REVIEW_INVITATION_POLL_SECONDS: '2',
+    // No SMTP: the journeys read sign-up, reset and reply links in the staff mailbox (decision 0048).
+    MAILBOX_ONE_TIME_LINKS: 'shown',
+  }),
   {
     name: 'storefront without its API',
     command: 'node ../server/src/main.ts',
@@ -83,27 +99,13 @@ const TEST_SERVERS: TestServer[] = [
       SERVE: 'web',
       API_INTERNAL_URL: 'http://127.0.0.1:9/api',
       WEB_TIER_SECRET: 'the-api-down-storefront-has-no-api-to-call',
-      DATA_DIR: dataDir,
+      DATA_DIR: folders.shop,
       LOG_LEVEL: 'warn',
     },
     showErrors: false,
   },
-  {
-    name: 'short-token shop',
-    command: SEEDED_SHOP,
-    url: `http://127.0.0.1:${SHORT_TOKEN_PORT}/api/health`,
-    // Short-lived access tokens, so the silent-renewal test sees a renewal within seconds.
-    env: {
-      ...AS_NPM_START,
-      PORT: String(SHORT_TOKEN_PORT),
-      PUBLIC_URL: `http://127.0.0.1:${SHORT_TOKEN_PORT}`,
-      IDENTITY_ACCESS_TOKEN_TTL: String(SHORT_TOKEN_TTL_SECONDS),
-      DATA_DIR: shortTokenDataDir,
-      E2E_SEEDED_DIR: seededDir,
-      LOG_LEVEL: 'warn',
-    },
-    showErrors: true,
-  },
+  // Short-lived access tokens, so the silent-renewal test sees a renewal within seconds.
+  seededShop('short-token shop', SHORT_TOKEN_PORT, folders.shortToken, { IDENTITY_ACCESS_TOKEN_TTL: String(SHORT_TOKEN_TTL_SECONDS) }),
   {
     name: 'Stripe stand-in',
     command: 'node ../../packages/demo/src/stripe-standin/main.ts',
@@ -118,30 +120,18 @@ const TEST_SERVERS: TestServer[] = [
     env: { PORT: String(SMTP_STANDIN_PORT), HTTP_PORT: String(SMTP_STANDIN_INBOX_PORT) },
     showErrors: true,
   },
-  {
-    name: 'Stripe shop',
-    command: SEEDED_SHOP,
-    url: `http://127.0.0.1:${STRIPE_SHOP_PORT}/api/health`,
-    // The shop configured for Stripe, its API and Stripe.js both the stand-in's (e2e/checkout-stripe.spec.ts).
-    env: {
-      ...AS_NPM_START,
-      PORT: String(STRIPE_SHOP_PORT),
-      PUBLIC_URL: `http://127.0.0.1:${STRIPE_SHOP_PORT}`,
-      DATA_DIR: stripeDataDir,
-      E2E_SEEDED_DIR: seededDir,
-      LOG_LEVEL: 'warn',
-      STRIPE_SECRET_KEY: 'sk_test_standin',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
-      STRIPE_WEBHOOK_SECRET: 'whsec_standin',
-      STRIPE_API_URL: stripeStandIn,
-      STRIPE_JS_URL: `${stripeStandIn}/v3/`,
-      // A shop sending real e-mail, through the SMTP stand-in: its mailbox hides one-time links (sign-in.spec.ts),
-      // and an e-mail the relay refuses is given up, for staff to retry (staff-operations.spec.ts).
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_STANDIN_PORT}`,
-      MAILBOX_ONE_TIME_LINKS: 'hidden',
-    },
-    showErrors: true,
-  },
+  // The shop configured for Stripe, its API and Stripe.js both the stand-in's (e2e/checkout-stripe.spec.ts).
+  seededShop('Stripe shop', STRIPE_SHOP_PORT, folders.stripe, {
+    STRIPE_SECRET_KEY: 'sk_test_standin',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
+    STRIPE_WEBHOOK_SECRET: 'whsec_standin',
+    STRIPE_API_URL: stripeStandIn,
+    STRIPE_JS_URL: `${stripeStandIn}/v3/`,
+    // A shop sending real e-mail, through the SMTP stand-in: its mailbox hides one-time links (sign-in.spec.ts),
+    // and an e-mail the relay refuses is given up, for staff to retry (staff-operations.spec.ts).
+    SMTP_URL: `smtp://127.0.0.1:${SMTP_STANDIN_PORT}`,
+    MAILBOX_ONE_TIME_LINKS: 'hidden',
+  }),
 ];
 
 export default defineConfig({
