@@ -64,6 +64,13 @@ afterAll(async () => {
   await two.close();
 });
 
+/** How many orders a customer has. */
+const ordersOf = async (customerId: string) =>
+  Number(
+    ((await api.database.db.execute(sql`select count(*)::int as n from orders where customer_id = ${customerId}`)) as unknown as { rows: { n: number }[] })
+      .rows[0]!.n,
+  );
+
 /** An order of two on account by Taylor, one of them cancelled in the help centre before dispatch: what Two was asked for it. */
 async function partCancelledByTaylor() {
   const taylor = onAccountClients(() => api)('taylor');
@@ -349,12 +356,29 @@ describe('the Two adapter', () => {
     });
   });
 
-  it('answers 503 with what to do when Two cannot be reached, and changes nothing', async () => {
+  it('answers 503 with what to do when Two cannot be reached, and changes nothing; checkout offers the card and says why', async () => {
+    const taylor = onAccountClients(() => api)('taylor');
+    const basket = await onAccountBasket(api, 'taylor', parcel);
+    const ordersBefore = await ordersOf(actors.taylor!.userId);
     await two.close();
     const down = await failure(client('taylor').getMerchantCustomerUser());
     expect([down.status, down.code]).toEqual([503, 'CREDIT_PROVIDER_UNAVAILABLE']);
     expect((down.data as { detail: string }).detail).toContain('pay by card');
     const resend = await failure(client('taylor').resendApplicationNotificationEmail());
     expect(resend.status).toBe(503);
+
+    // At the payment step the card is there as ever, and paying on account is not offered, saying why and what to do.
+    const options = await taylor.checkout.getPaymentOptions({ params: basket.params });
+    expect(options.card.provider).toBe('sandbox');
+    expect(options.onAccount).toMatchObject({ offered: false, refusal: 'provider_unavailable' });
+    expect(options.onAccount!.message).toContain('We cannot reach Two');
+    expect(options.onAccount!.message).toContain('Pay by card');
+    // Asked anyway (a page drawn before Two went down), it is turned away as the credit calls are, to try again or pay by card,
+    // and nothing is placed: no order, and the basket still there to pay by card.
+    const refused = await failure(taylor.checkout.payOnAccount({ params: basket.params }));
+    expect([refused.status, refused.code]).toEqual([503, 'CREDIT_PROVIDER_UNAVAILABLE']);
+    expect((refused.data as { detail: string }).detail).toContain('pay by card');
+    expect(await ordersOf(actors.taylor!.userId)).toBe(ordersBefore);
+    expect((await taylor.checkout.getPaymentOptions({ params: basket.params })).amountPence).toBe(basket.total);
   });
 });
