@@ -5,6 +5,7 @@ import {
   createCheckoutClient,
   createDiscountsClient,
   createOrderTrackingClient,
+  createOrdersClient,
   type BasketClient,
   type CheckoutClient,
 } from '@shop/api-client';
@@ -27,6 +28,7 @@ const actors: Record<string, Actor> = {
   alice: { userId: 'user-alice', roles: ['shopper'] },
   manager: { userId: 'user-manager', roles: ['shopper', 'discount-manager'] },
   bob: { userId: 'user-bob', roles: ['shopper'] },
+  staff: { userId: 'user-staff', roles: ['order-admin'] },
 };
 let guest: { basket: BasketClient; checkout: CheckoutClient };
 let alice: { basket: BasketClient; checkout: CheckoutClient };
@@ -110,7 +112,7 @@ describe('paying and placing the order', () => {
     expect(await inventory.stockInvariantViolations(api.database)).toEqual([]);
   });
 
-  it('a click & collect order keeps the branch, and its e-mail names the branch and its address', async () => {
+  it('a click & collect order keeps the branch, its e-mail names the branch and its address, and once handed over it is ready to collect', async () => {
     const { basketId } = await guest.basket.createBasketWithItems({ body: { items: [{ sku: skus.tap!.sku, quantity: 1 }] } });
     const params = { basketId };
     await guest.checkout.setContactDetails({ params, body: contact('collect@example.com') });
@@ -127,9 +129,20 @@ describe('paying and placing the order', () => {
     };
     expect(stored.rows[0]).toMatchObject({ delivery: { code: 'click_collect', collection: collecting.deliveryOption!.collection }, delivery_address: null });
     const [email] = await readOutbox(api.database.db, { to: 'collect@example.com', template: 'order.confirmation' });
-    expect(email!.text).toContain(
-      'Collect from the Plumbline Leeds trade counter, Unit 4 Canal Wharf, Leeds LS11 5PS (open Monday to Friday 7am to 5pm, Saturday 8am to midday), from ',
-    );
+    const branch = 'the Plumbline Leeds trade counter, Unit 4 Canal Wharf, Leeds LS11 5PS (open Monday to Friday 7am to 5pm, Saturday 8am to midday)';
+    expect(email!.text).toContain(`Collect from ${branch}, from `);
+
+    // Staff hand it over to the branch: the e-mail the confirmation promised says it is ready there, with no carrier's delivery.
+    const orders = createOrdersClient({ baseUrl: api.serviceUrl('orders'), getAccessToken: () => 'staff' });
+    await orders.advanceOrder({
+      params: { orderNumber: placed.orderNumber },
+      body: { status: 'dispatched', carrier: 'Branch transfer', trackingNumber: 'LDS-4471' },
+    });
+    const [ready] = await readOutbox(api.database.db, { to: 'collect@example.com', template: 'order.dispatched' });
+    expect(ready!.subject).toBe(`Your order ${placed.orderNumber} is ready to collect`);
+    expect(ready!.text).toContain(`Order ${placed.orderNumber} is ready to collect from ${branch}.`);
+    expect(ready!.text).toContain('Bring your order number');
+    expect(ready!.text).not.toMatch(/left our warehouse|delivery day|Branch transfer/);
   });
 
   it('declined cards (0002, 9995) leave no order and a clear message; the shopper can retry with 4242', async () => {

@@ -106,12 +106,14 @@ export const branchFacts = (branch: Branch): BranchFacts => ({ id: branch.id, na
 
 /**
  * Where a collected order waits and from when, for an e-mail:
- * `the Plumbline Leeds trade counter, Unit 4 Canal Wharf, Leeds LS11 5PS, from 2pm on Tuesday 24 November`.
+ * `the Plumbline Leeds trade counter, Unit 4 Canal Wharf, Leeds LS11 5PS (open …), from 2pm on Tuesday 24 November`;
+ * without the time (`{ when: false }`) once it is there.
  */
-export function collectionText(collection: Collection): string {
+export function collectionText(collection: Collection, { when }: { when: boolean } = { when: true }): string {
   const { branch } = collection;
   const ready = new Date(collection.readyFrom);
   const address = [branch.address.line1, branch.address.line2, `${branch.address.town} ${branch.address.postcode}`].filter(Boolean).join(', ');
   const hours = branch.openingHours.map((run) => `${run.days} ${clockText(run.opens)} to ${clockText(run.closes)}`).join(', ');
-  return `the ${branch.name}, ${address} (open ${hours}), from ${clockText(londonClock(ready))} on ${londonWeekday(ready)}`;
+  const where = `the ${branch.name}, ${address} (open ${hours})`;
+  return when ? `${where}, from ${clockText(londonClock(ready))} on ${londonWeekday(ready)}` : where;
 }

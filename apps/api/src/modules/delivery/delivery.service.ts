@@ -27,8 +27,8 @@ export interface DeliveryService {
   basketDeliveryOptions(input: BasketDeliveryInput): BasketDeliveryOptions;
   /** The specific-day option's calendar: each day from tomorrow to the last bookable one, open or not. */
   specificDayCalendar(option: DeliveryOption, region: HolidayRegion, now: Date): SpecificDay[];
-  /** Where a collected order waits and from when, in words for an e-mail. */
-  collectionText(collection: Collection): string;
+  /** Where a collected order waits and from when (without it, `when: false`, once it is there), in words for an e-mail. */
+  collectionText(collection: Collection, options?: { when: boolean }): string;
   /** A typed postcode, checked and normalised, or why it is not one. */
   parsePostcode(input: string): PostcodeResult;
   zoneOf(postcode: Pick<Postcode, 'area' | 'district'>): DeliveryZone;

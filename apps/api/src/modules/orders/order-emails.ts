@@ -54,8 +54,8 @@ const footnote = 'You are receiving this because an order was placed on Plumblin
 /** Customer service, by name: "…, call us on 0113 496 0000 (…) or e-mail help@…, quoting BP…". */
 const askUs = ({ notifications }: EmailDeps, order: Order) => `${notifications.contactLine(notifications.shopDetails())}, quoting ${order.orderNumber}`;
 /** Where a click & collect order waits (orders placed before branches were recorded say the trade counter). */
-const collectFrom = ({ delivery }: EmailDeps, order: Order) =>
-  order.delivery.collection ? delivery.collectionText(order.delivery.collection) : 'the trade counter';
+const collectFrom = ({ delivery }: EmailDeps, order: Order, options = { when: true }) =>
+  order.delivery.collection ? delivery.collectionText(order.delivery.collection, options) : 'the trade counter';
 
 /**
  * What an order placed at trade prices adds to its confirmation: each line's total ex VAT, in the
@@ -137,8 +137,12 @@ export function orderConfirmationEmail(
   });
 }
 
-/** Dispatched: the carrier, the tracking number (and the carrier's tracking page), and what is in the parcel. */
+/**
+ * Dispatched: the carrier, the tracking number (and the carrier's tracking page), and what is in the parcel. A click & collect
+ * order is handed over at its branch instead: it is ready to collect, as its confirmation promised to say.
+ */
 export function orderDispatchedEmail(deps: EmailDeps, order: Order, publicUrl: string) {
+  if (!order.deliveryAddress) return readyToCollectEmail(deps, order, publicUrl);
   const { carrier, trackingNumber, url } = order.tracking!;
   return deps.notifications.renderEmail({
     subject: `Your order ${order.orderNumber} is on its way`,
@@ -151,14 +155,34 @@ export function orderDispatchedEmail(deps: EmailDeps, order: Order, publicUrl: s
       'In the parcel:',
       ...order.lines.filter((line) => line.quantity > 0).map((line) => lineText(line)),
       ...cancelledText(order),
-      order.deliveryAddress
-        ? `Delivering to ${order.deliveryAddress.name}, ${order.deliveryAddress.line1}, ${order.deliveryAddress.town} ${order.deliveryAddress.postcode}.`
-        : 'Ready to collect from the trade counter: bring your order number.',
+      `Delivering to ${order.deliveryAddress.name}, ${order.deliveryAddress.line1}, ${order.deliveryAddress.town} ${order.deliveryAddress.postcode}.`,
       `${carrier} will let you know the delivery day. Large items may need someone in to sign for them.`,
       `If anything arrives damaged or is missing, ${askUs(deps, order)}: ` +
         `damage within ${DAMAGE_REPORT_HOURS} hours, missing items within ${MISSING_REPORT_DAYS} days.`,
     ],
     action: url ? { label: `Track with ${carrier}`, url } : { label: 'Track my order', url: trackUrl(order, publicUrl) },
+    footnote,
+  });
+}
+
+/** A click & collect order ready at its branch: where, what to bring, and what is waiting. */
+function readyToCollectEmail(deps: EmailDeps, order: Order, publicUrl: string) {
+  const branch = collectFrom(deps, order, { when: false });
+  return deps.notifications.renderEmail({
+    subject: `Your order ${order.orderNumber} is ready to collect`,
+    preheader: `Collect it from ${branch}. Bring your order number.`,
+    heading: 'Your order is ready to collect',
+    paragraphs: [
+      `Order ${order.orderNumber} is ready to collect from ${branch}.`,
+      ...referenceText(order),
+      'Bring your order number (this e-mail on your phone will do). Someone collecting for you needs it too.',
+      'Waiting for you:',
+      ...order.lines.filter((line) => line.quantity > 0).map((line) => lineText(line)),
+      ...cancelledText(order),
+      `Please check the items at the counter. If anything is damaged or missing, ${askUs(deps, order)}: ` +
+        `damage within ${DAMAGE_REPORT_HOURS} hours, missing items within ${MISSING_REPORT_DAYS} days.`,
+    ],
+    action: { label: 'Track my order', url: trackUrl(order, publicUrl) },
     footnote,
   });
 }
