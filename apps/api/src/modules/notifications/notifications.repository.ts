@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { builtOnce, rawStatement } from '../../db/built-once.ts';
+import { claimKinds } from '../../db/claims.ts';
 import { isSubjectsAddress } from '../../db/personal-data.ts';
 import { ERASED_NAME, erasedEmail, type DataSubject } from '../../platform/personal-data.ts';
 import { emailOutbox, type EmailTransportKind } from './notifications.tables.ts';
@@ -55,25 +56,22 @@ export async function insertEmail(db: Database, row: NewOutboxRow): Promise<{ id
 
 /**
  * Claims up to `limit` due messages for one sender: sending ones whose sender's lease ran out (it crashed or hung), pending
- * ones whose retry is due, then new ones, oldest first. Row locks with SKIP LOCKED mean two dispatchers never claim the same
- * row; `attempts` goes up with each claim, so it doubles as the claim's token (see `markSent`). Each kind is found by an index
- * scan of its own (the status written in the statement, so a generic plan can use the partial indexes): one OR of them is
- * planned as a bitmap scan, which never marks the entries of messages sent since as dead, so every claim walked every message
- * since the table was last vacuumed; an index scan marks them as it passes.
+ * ones whose retry is due, then new ones, oldest first, each kind by an index scan of its own (`claimKinds`). Row locks with
+ * SKIP LOCKED mean two dispatchers never claim the same row; `attempts` goes up with each claim, so it doubles as the claim's
+ * token (see `markSent`).
  */
 export async function claimDueEmails(db: Database, now: Date, leaseMs: number, limit: number): Promise<OutboxRow[]> {
   const lockedUntil = new Date(now.getTime() + leaseMs);
-  const claimable = (name: string, where: SQL, order: SQL) =>
-    db.$with(name).as(db.select({ id: emailOutbox.id }).from(emailOutbox).where(where).orderBy(order).limit(limit).for('update', { skipLocked: true }));
-  const lapsed = claimable('lapsed', sql`${emailOutbox.status} = 'sending' and ${emailOutbox.lockedUntil} <= ${now}`, sql`${emailOutbox.lockedUntil}`);
-  const retry = claimable('retry', sql`${emailOutbox.status} = 'pending' and ${emailOutbox.nextAttemptAt} <= ${now}`, sql`${emailOutbox.nextAttemptAt}`);
-  const fresh = claimable('fresh', sql`${emailOutbox.status} = 'pending' and ${emailOutbox.nextAttemptAt} is null`, sql`${emailOutbox.createdAt}`);
-  const due = sql`select id from ${lapsed} union all select id from ${retry} union all select id from ${fresh}`;
+  const { parts, ids } = claimKinds(db, emailOutbox, emailOutbox.id, limit, [
+    { name: 'lapsed', where: sql`${emailOutbox.status} = 'sending' and ${emailOutbox.lockedUntil} <= ${now}`, order: [sql`${emailOutbox.lockedUntil}`] },
+    { name: 'retry', where: sql`${emailOutbox.status} = 'pending' and ${emailOutbox.nextAttemptAt} <= ${now}`, order: [sql`${emailOutbox.nextAttemptAt}`] },
+    { name: 'fresh', where: sql`${emailOutbox.status} = 'pending' and ${emailOutbox.nextAttemptAt} is null`, order: [sql`${emailOutbox.createdAt}`] },
+  ]);
   return db
-    .with(lapsed, retry, fresh)
+    .with(...parts)
     .update(emailOutbox)
     .set({ status: 'sending', lockedUntil, attempts: sql`${emailOutbox.attempts} + 1` })
-    .where(sql`${emailOutbox.id} in (select id from (${due}) due limit ${limit})`)
+    .where(sql`${emailOutbox.id} in ${ids}`)
     .returning();
 }
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { builtOnce } from '../../db/built-once.ts';
+import { claimKinds } from '../../db/claims.ts';
 import type { PastPayment } from './gateway.ts';
 import { sandboxCustomers, sandboxIntents, sandboxPaymentMethods, sandboxRefunds, sandboxSettings, sandboxWebhookDeliveries } from './payments.tables.ts';
 
@@ -172,33 +173,23 @@ export async function insertDeliveries(db: Database, rows: { eventId: string; ty
 
 /**
  * Claims up to `limit` due deliveries for one worker (SKIP LOCKED: two workers never claim one row): sending ones whose lease
- * ran out, then pending ones whose time has come, each found by an index scan of its partial index (the status written in the
- * statement, so a generic plan can use it). One OR of the two is planned as a bitmap scan, which never marks the index entries
- * of deliveries made since as dead, so every claim walked every delivery since the table was last vacuumed (at 500 payments a
- * second, most of a claim's time); an index scan marks them as it passes.
+ * ran out, then pending ones whose time has come, each kind by an index scan of its own (`claimKinds`).
  */
 export async function claimDueDeliveries(db: Database, now: Date, leaseMs: number, limit: number): Promise<DeliveryRow[]> {
   const deliveries = sandboxWebhookDeliveries;
-  const claimable = (name: string, where: SQL, order: SQL[]) =>
-    db.$with(name).as(
-      db
-        .select({ id: deliveries.id })
-        .from(deliveries)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .for('update', { skipLocked: true }),
-    );
-  const lapsed = claimable('lapsed', sql`${deliveries.status} = 'sending' and ${deliveries.lockedUntil} <= ${now}`, [sql`${deliveries.lockedUntil}`]);
-  const due = claimable('due', sql`${deliveries.status} = 'pending' and ${deliveries.nextAttemptAt} <= ${now}`, [
-    sql`${deliveries.nextAttemptAt}`,
-    sql`${deliveries.createdAt}`,
+  const { parts, ids } = claimKinds(db, deliveries, deliveries.id, limit, [
+    { name: 'lapsed', where: sql`${deliveries.status} = 'sending' and ${deliveries.lockedUntil} <= ${now}`, order: [sql`${deliveries.lockedUntil}`] },
+    {
+      name: 'due',
+      where: sql`${deliveries.status} = 'pending' and ${deliveries.nextAttemptAt} <= ${now}`,
+      order: [sql`${deliveries.nextAttemptAt}`, sql`${deliveries.createdAt}`],
+    },
   ]);
   const claimed = await db
-    .with(lapsed, due)
+    .with(...parts)
     .update(deliveries)
     .set({ status: 'sending', lockedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${deliveries.attempts} + 1` })
-    .where(sql`${deliveries.id} in (select id from (select id from ${lapsed} union all select id from ${due}) claimed limit ${limit})`)
+    .where(sql`${deliveries.id} in ${ids}`)
     .returning();
   // RETURNING keeps no order: sent in the order the events were due.
   return claimed.toSorted((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime());
