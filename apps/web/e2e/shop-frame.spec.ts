@@ -122,8 +122,9 @@ test('the sign-in and register pages wear the shop’s font, logo and buttons', 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name === 'register' ? 'Create an account' : 'Sign in');
     const logo = page.getByRole('banner').getByRole('link', { name: HOME });
     await expect(logo.locator('svg')).toBeVisible();
-    // The storefront's Inter, loaded from the shop itself, and its navy primary button.
-    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Inter Variable"/);
+    // The storefront's Inter, loaded from the shop itself, and its navy primary button. The heading
+    // is in the page before its stylesheet has loaded, so the font is waited for, not read at once.
+    await expect(page.locator('body')).toHaveCSS('font-family', /^"Inter Variable"/);
     expect(await page.evaluate(async () => (await document.fonts.ready, document.fonts.check('16px "Inter Variable"')))).toBe(true);
     const button = page.getByRole('button', { name: name === 'register' ? 'Create account' : 'Sign in', exact: true });
     await expect(button).toHaveCSS('background-color', 'rgb(15, 35, 57)');
