@@ -221,6 +221,85 @@ describe('how long pages are kept, and how many', () => {
     expect(cache.get('k')).toBeDefined();
   });
 
+  it('a product’s change forgets the pages that show it and those that may show any product; a page showing others stays kept', async () => {
+    const clock = clockAt();
+    const cache = createPageCache(settings, clock.read);
+    const product = (key: string, shows: number[] | null, text: string, drawnAt = clock.now) =>
+      cache.keep(key, { status: 200, headers: html, body: body(text), nonce: NONCE, drawnAt, shows });
+    product('basin', [7, 8], 'basin with its waste');
+    product('tap', [9], 'tap');
+    product('listing', null, 'basins');
+    clock.now = 1_000;
+    const patch = deferred();
+    cache.forgetUntilPatched(patch.promise, 8);
+    expect(cache.get('basin')).toBeUndefined();
+    expect(cache.get('listing')).toBeUndefined();
+    expect(plainBody(cache.get('tap')!, NONCE).toString()).toBe('<p>tap</p>');
+    // While product 8 is patched in, a page that does not show it is kept; one that shows it, or may show any, is not.
+    clock.now = 1_050;
+    product('tap', [9], 'tap again');
+    product('basin', [7, 8], 'old waste price');
+    product('listing', null, 'old waste price');
+    expect(plainBody(cache.get('tap')!, NONCE).toString()).toBe('<p>tap again</p>');
+    expect(cache.get('basin')).toBeUndefined();
+    expect(cache.get('listing')).toBeUndefined();
+    clock.now = 1_100;
+    patch.resolve(true);
+    await patch.promise;
+    // Begun before the patch was in: not kept. Begun after: kept, until 10 s after the change.
+    product('basin', [7, 8], 'old waste price', 1_060);
+    expect(cache.get('basin')).toBeUndefined();
+    product('basin', [7, 8], 'new waste price');
+    expect(cache.get('basin')!.keptUntil).toBe(11_000);
+    expect(cache.get('tap')!.keptUntil).toBe(31_050);
+    // A notice naming no product (the listener came back): every page goes, and none is kept until the catalogue has caught up.
+    const any = deferred();
+    cache.forgetUntilPatched(any.promise, null);
+    expect(cache.size().entries).toBe(0);
+    product('tap', [9], 'tap before the catch-up');
+    expect(cache.get('tap')).toBeUndefined();
+    clock.now = 1_200;
+    any.resolve(true);
+    await any.promise;
+    product('tap', [9], 'tap after the catch-up');
+    expect(cache.get('tap')!.keptUntil).toBe(11_100);
+  });
+
+  it('a refused patch keeps no page showing that product while it settles; products changed long ago are let go', async () => {
+    const clock = clockAt();
+    const cache = createPageCache(settings, clock.read);
+    const keep = (key: string, shows: number[], drawnAt = clock.now) =>
+      cache.keep(key, { status: 200, headers: html, body: body(key), nonce: NONCE, drawnAt, shows });
+    const refused = deferred();
+    cache.forgetUntilPatched(refused.promise, 3);
+    refused.resolve(false);
+    await refused.promise;
+    clock.now = 2_000;
+    keep('shows 3', [3]);
+    keep('shows 4', [4]);
+    expect(cache.get('shows 3')).toBeUndefined();
+    expect(cache.get('shows 4')).toBeDefined();
+    clock.now = 25_000;
+    keep('shows 3', [3]);
+    expect(cache.get('shows 3')).toBeDefined();
+    // Products changed and patched; a minute on, the record of them is let go, and a page begun before that is not kept.
+    for (let id = 100; id < 110; id++) {
+      const patched = deferred();
+      cache.forgetUntilPatched(patched.promise, id);
+      patched.resolve(true);
+      await patched.promise;
+    }
+    clock.now = 100_000;
+    const last = deferred();
+    cache.forgetUntilPatched(last.promise, 5);
+    last.resolve(true);
+    await last.promise;
+    keep('shows 100, begun long ago', [100], 20_000);
+    expect(cache.get('shows 100, begun long ago')).toBeUndefined();
+    keep('shows 100', [100]);
+    expect(cache.get('shows 100')).toBeDefined();
+  });
+
   it('unique addresses cannot fill memory: the least recently sent pages go first, by bytes and by count', () => {
     const cache = createPageCache({ ...settings, maxBytes: 200_000, maxEntries: 50 });
     // Compressible as pages are: a plain page and its gzip parts hold a little over its own size.

@@ -40,6 +40,18 @@ export interface KeptPage {
   bytes: number;
   /** When it is drawn again: its age limit, or the end of a patched change's settling. */
   keptUntil: number;
+  /** The products whose details it shows, when the page says (a product page); null when it may show any (a listing). */
+  shows: readonly number[] | null;
+}
+
+/** What `keep` is given: the page as drawn, when it was begun, and the products it shows if it says (`KeptPage.shows`). */
+export interface DrawnPage {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+  nonce: string;
+  drawnAt: number;
+  shows?: readonly number[] | null;
 }
 
 /**
@@ -102,8 +114,31 @@ export function keepable(status: number, headers: Headers): boolean {
   return !vary || /^\s*accept-encoding\s*$/i.test(vary);
 }
 
-/** Headers a kept page is sent with besides those it was drawn with: these are the answer's own. */
-const ANSWER_OWN = new Set(['content-length', 'content-encoding', 'content-security-policy', 'set-cookie', 'date', 'transfer-encoding', 'connection']);
+/**
+ * The products a page shows, as the storefront says on a page that shows only those it names (a product page, with its
+ * essentials and carousels): their ids, space-separated (apps/web/app/routes/product.tsx). Read here (decision 0160), never sent.
+ */
+export const SHOWS_PRODUCTS_HEADER = 'x-shows-products';
+
+/** The ids the page names; null when it names none (it may show any product) or says something else. */
+export function showsProducts(headers: Headers): number[] | null {
+  const named = headers.get(SHOWS_PRODUCTS_HEADER);
+  if (named === null) return null;
+  const ids = named.split(' ').filter(Boolean).map(Number);
+  return ids.every((id) => Number.isSafeInteger(id) && id > 0) ? ids : null;
+}
+
+/** Headers a kept page is sent with besides those it was drawn with: these are the answer's own (or for this cache alone). */
+const ANSWER_OWN = new Set([
+  'content-length',
+  'content-encoding',
+  'content-security-policy',
+  'set-cookie',
+  'date',
+  'transfer-encoding',
+  'connection',
+  SHOWS_PRODUCTS_HEADER,
+]);
 
 /** The page's bytes split at each occurrence of `nonce`. */
 export function splitAtNonce(page: Buffer, nonce: string): Buffer[] {
@@ -190,37 +225,98 @@ export function acceptsGzip(acceptEncoding: string | string[] | undefined): bool
 export interface PageCache {
   /** The kept page for `key`, if one is fresh. */
   get(key: string): KeptPage | undefined;
-  /** Keeps a page drawn with `nonce`, begun at `drawnAt`, unless a change was heard since it was begun or it is too large. */
-  keep(key: string, drawn: { status: number; headers: Headers; body: Buffer; nonce: string; drawnAt: number }): void;
+  /** Keeps a page drawn with `nonce`, begun at `drawnAt`, unless a change it may show was heard since it was begun or it is too large. */
+  keep(key: string, drawn: DrawnPage): void;
   /** Something a kept page may show changed: every page is forgotten, and none is kept for `settleMs`. */
   forgetAll(): void;
   /**
-   * A product's own change, which this instance's catalogue patches in (`patched` says when it has: true when it holds every
-   * change heard, false when a rebuild is to come): every page is forgotten, and none is kept until the patch is in. Then a page
-   * begun after it is kept again, until `patchedSettleMs` after the change; after a rebuild's false, none for `settleMs`.
+   * A product's own change (`productId`; null: any product's), which this instance's catalogue patches in (`patched` says when
+   * it has: true when it holds every change heard, false when a rebuild is to come). The pages that may show it are forgotten:
+   * those that show it, and those that may show any product (decision 0160). None of them is kept until the patch is in; then a
+   * page begun after it is kept again, until `patchedSettleMs` after the change; after a rebuild's false, none for `settleMs`.
    */
-  forgetUntilPatched(patched: Promise<boolean>): void;
+  forgetUntilPatched(patched: Promise<boolean>, productId?: number | null): void;
   /** Now, by the cache's clock (when a page is begun). */
   now(): number;
   /** What it holds (tests, metrics). */
   size(): { entries: number; bytes: number };
 }
 
+/** One product's changes heard: patches of it under way, when a page showing it may have been begun to be kept, and until when it may be kept. */
+interface ProductChanges {
+  patching: number;
+  freshFrom: number;
+  settledAt: number;
+}
+/** Products whose changes are this long past are let go (no page takes this long to draw), keeping the record small. */
+const PRODUCT_CHANGES_KEPT_MS = 60_000;
+
 export function createPageCache(settings: PageCacheSettings, clock: () => number = () => performance.now()): PageCache {
   // A Map in the order pages were last sent: the first is the least recently sent.
   const pages = new Map<string, KeptPage>();
   let bytes = 0;
-  /** Pages begun before this are not kept (a change was heard after they were begun, or within the settling time). */
+  /** Pages that may show any product, and those that show each product: the ones a product's change forgets. */
+  const showingAny = new Set<string>();
+  const showing = new Map<number, Set<string>>();
+  /** No page begun before this is kept (a change anything may show was heard after it was begun, or within the settling time). */
   let keepFrom = Number.NEGATIVE_INFINITY;
-  /** Product changes heard whose patch is not in yet: no page is kept meanwhile. */
+  /** The same for pages that may show any product, after product changes (whichever product). */
+  let anyFrom = Number.NEGATIVE_INFINITY;
+  /** Product changes heard whose patch is not in yet: no page that may show any product is kept meanwhile. */
   let patching = 0;
-  /** Until then, a page kept is kept only until then (a patched change is settling). */
-  let settledAt = Number.NEGATIVE_INFINITY;
+  /** Of them, changes to any product (the notice named none): no page at all is kept meanwhile. */
+  let patchingEvery = 0;
+  /** A page that may show any product is kept only until then (a patched change is settling); `everySettledAt` for every page. */
+  let anySettledAt = Number.NEGATIVE_INFINITY;
+  let everySettledAt = Number.NEGATIVE_INFINITY;
+  /** Each product changed lately, for the pages that say they show it; and, for pages that show products, the oldest record let go. */
+  const changes = new Map<number, ProductChanges>();
+  let showingFrom = Number.NEGATIVE_INFINITY;
   const drop = (key: string) => {
     const page = pages.get(key);
     if (!page) return;
     pages.delete(key);
     bytes -= page.bytes;
+    if (page.shows === null) showingAny.delete(key);
+    else for (const id of page.shows) showing.get(id)?.delete(key);
+  };
+  const clear = () => {
+    pages.clear();
+    showingAny.clear();
+    showing.clear();
+    bytes = 0;
+  };
+  /** Until when a page begun at `drawnAt` that shows `shows` may be kept from `now` (its ttl, or a change's settling); null: not at all. */
+  const keepUntil = (shows: readonly number[] | null, drawnAt: number, now: number): number | null => {
+    let until = now + settings.ttlMs;
+    const settling = (at: number) => (until = at > now ? Math.min(until, at) : until);
+    if (patchingEvery > 0) return null;
+    settling(everySettledAt);
+    if (shows === null) {
+      if (patching > 0 || drawnAt < anyFrom) return null;
+      settling(anySettledAt);
+      return until;
+    }
+    if (drawnAt < showingFrom) return null;
+    for (const id of shows) {
+      const change = changes.get(id);
+      if (!change) continue;
+      if (change.patching > 0 || drawnAt < change.freshFrom) return null;
+      settling(change.settledAt);
+    }
+    return until;
+  };
+  /**
+   * Lets go of products changed long ago; a page begun before one of them is then not kept (none takes that long to draw).
+   * `changes` is in the order products were last heard of, so only its oldest few are looked at: an import's thousands of
+   * notices each cost the same, not a walk through all the others.
+   */
+  const forgetOldChanges = (now: number) => {
+    for (const [id, change] of changes) {
+      if (change.patching > 0 || change.settledAt > now || change.freshFrom > now - PRODUCT_CHANGES_KEPT_MS) return;
+      showingFrom = Math.max(showingFrom, change.freshFrom);
+      changes.delete(id);
+    }
   };
   return {
     get(key) {
@@ -235,7 +331,11 @@ export function createPageCache(settings: PageCacheSettings, clock: () => number
       return page;
     },
     keep(key, drawn) {
-      if (settings.ttlMs <= 0 || patching > 0 || drawn.drawnAt < keepFrom || !keepable(drawn.status, drawn.headers)) return;
+      if (settings.ttlMs <= 0 || drawn.drawnAt < keepFrom || !keepable(drawn.status, drawn.headers)) return;
+      const shows = drawn.shows ?? null;
+      const now = clock();
+      const keptUntil = keepUntil(shows, drawn.drawnAt, now);
+      if (keptUntil === null) return;
       const parts = splitAtNonce(drawn.body, drawn.nonce);
       // A page has a handful of scripts; more places than that is not a page drawn with this nonce.
       if (parts.length > MAX_NONCES + 1) return;
@@ -244,29 +344,51 @@ export function createPageCache(settings: PageCacheSettings, clock: () => number
       if (size > settings.maxBytes / 8) return;
       const headers = [...drawn.headers].filter(([name]) => !ANSWER_OWN.has(name.toLowerCase()));
       drop(key);
-      const now = clock();
-      const keptUntil = settledAt > now ? Math.min(now + settings.ttlMs, settledAt) : now + settings.ttlMs;
-      pages.set(key, { status: drawn.status, headers, parts, deflated, bytes: size, keptUntil });
+      pages.set(key, { status: drawn.status, headers, parts, deflated, bytes: size, keptUntil, shows });
       bytes += size;
+      if (shows === null) showingAny.add(key);
+      else for (const id of shows) showing.set(id, (showing.get(id) ?? new Set()).add(key));
       for (const [oldest] of pages) {
         if (bytes <= settings.maxBytes && pages.size <= settings.maxEntries) break;
         drop(oldest);
       }
     },
     forgetAll() {
-      pages.clear();
-      bytes = 0;
+      clear();
       keepFrom = Math.max(keepFrom, clock() + settings.settleMs);
     },
-    forgetUntilPatched(patched) {
-      pages.clear();
-      bytes = 0;
+    forgetUntilPatched(patched, productId = null) {
+      const heard = clock();
+      const settledAt = heard + settings.patchedSettleMs;
       patching++;
-      settledAt = Math.max(settledAt, clock() + settings.patchedSettleMs);
+      anySettledAt = Math.max(anySettledAt, settledAt);
+      let change: ProductChanges | null = null;
+      if (productId === null) {
+        clear();
+        patchingEvery++;
+        everySettledAt = Math.max(everySettledAt, settledAt);
+      } else {
+        for (const key of [...showingAny, ...(showing.get(productId) ?? [])]) drop(key);
+        forgetOldChanges(heard);
+        change = changes.get(productId) ?? { patching: 0, freshFrom: Number.NEGATIVE_INFINITY, settledAt: Number.NEGATIVE_INFINITY };
+        // Heard last, so last in the order.
+        changes.delete(productId);
+        changes.set(productId, change);
+        change.patching++;
+        change.settledAt = Math.max(change.settledAt, settledAt);
+      }
       const settle = (whole: boolean) => {
         // A page begun before the patch was in may show the product as it was.
-        keepFrom = Math.max(keepFrom, clock() + (whole ? 0 : settings.settleMs));
+        const from = clock() + (whole ? 0 : settings.settleMs);
+        anyFrom = Math.max(anyFrom, from);
         patching--;
+        if (change) {
+          change.freshFrom = Math.max(change.freshFrom, from);
+          change.patching--;
+        } else {
+          keepFrom = Math.max(keepFrom, from);
+          patchingEvery--;
+        }
       };
       patched.then(settle, () => settle(false));
     },

@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { writePgliteDataDir } from '@shop/api/testing/database';
 import { loadServerConfig } from './config.ts';
 import { createShopServer, type ShopServer } from './server.ts';
@@ -111,4 +113,23 @@ export async function startStorefrontAlone(bed: ReturnType<typeof serverTestBed>
   const server = bed.keep(await createShopServer(config, { logger: false }));
   await server.app.listen({ port, host: '127.0.0.1' });
   return { port, origin: `http://localhost:${port}` };
+}
+
+/** An upper bound, not an expected time: the storefront built on a busy machine. */
+export const STOREFRONT_BUILD_MS = 240_000;
+
+/**
+ * The real storefront as its sources are now: `npm test` builds it before the API tests and says where (STOREFRONT_BUILD_DIR);
+ * a test run alone builds its own beside the usual build (`build-*` is git-ignored), removed by `bed`.
+ */
+export async function currentStorefront(bed: ReturnType<typeof serverTestBed>, name: string): Promise<string> {
+  if (process.env.STOREFRONT_BUILD_DIR) return process.env.STOREFRONT_BUILD_DIR;
+  const webDir = fileURLToPath(new URL('../../web', import.meta.url));
+  const dir = bed.tempDir(name, webDir);
+  const child = spawn('npm', ['run', '-s', 'build'], { cwd: webDir, env: { ...process.env, WEB_BUILD_DIR: dir }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr.on('data', (chunk) => (errors += chunk));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`The storefront did not build:\n${errors}`);
+  return dir;
 }

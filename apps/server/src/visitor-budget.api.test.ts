@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { setTimeout } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadServerConfig } from './config.ts';
 import { createShopServer } from './server.ts';
-import { freePort, serverTestBed } from './server-tests.ts';
+import { currentStorefront, freePort, serverTestBed, STOREFRONT_BUILD_MS } from './server-tests.ts';
 
 /**
  * Every page's loaders call the API, and the API limits calls per client. The pages must count
@@ -16,10 +14,9 @@ import { freePort, serverTestBed } from './server-tests.ts';
  * another host would.
  */
 const onPglite = process.env.TEST_DATABASE !== 'postgres';
-const webDir = fileURLToPath(new URL('../../web', import.meta.url));
 
 // Upper bounds, not expected times: a build, and a shop's start on a busy machine.
-const BUILD_MS = 240_000;
+const BUILD_MS = STOREFRONT_BUILD_MS;
 const STARTUP_MS = 180_000;
 
 /**
@@ -37,15 +34,6 @@ function networkAddress(): string {
     .flat()
     .find((entry) => entry && entry.family === 'IPv4' && !entry.internal);
   return external?.address ?? '127.0.0.1';
-}
-
-/** The storefront as its sources are now, built beside the usual build (WEB_BUILD_DIR; `build-*` is git-ignored). */
-async function buildStorefront(dir: string): Promise<void> {
-  const child = spawn('npm', ['run', '-s', 'build'], { cwd: webDir, env: { ...process.env, WEB_BUILD_DIR: dir }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let errors = '';
-  child.stderr.on('data', (chunk) => (errors += chunk));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`The storefront did not build:\n${errors}`);
 }
 
 /** A page as one visitor asks for it, through a load balancer that says who they are. */
@@ -94,13 +82,7 @@ async function pagesForManyVisitors(origin: string, network: number) {
 
 describe.runIf(onPglite)('pages for many visitors at a low rate limit', () => {
   beforeAll(async () => {
-    // `npm test` builds the storefront from these sources before this step and says where; run alone, this test builds its own.
-    if (process.env.STOREFRONT_BUILD_DIR) {
-      buildDir = process.env.STOREFRONT_BUILD_DIR;
-      return;
-    }
-    buildDir = bed.tempDir('build-visitor-budget-', webDir);
-    await buildStorefront(buildDir);
+    buildDir = await currentStorefront(bed, 'build-visitor-budget-');
   }, BUILD_MS);
 
   afterAll(() => bed.cleanUp(), STARTUP_MS);

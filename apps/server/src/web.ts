@@ -8,7 +8,17 @@ import { createRequestHandler, data, RouterContextProvider, type ServerBuild } f
 import { misdirectedProblem, publicHostAnswer } from './public-host.ts';
 import { mintNonce, storefrontPolicy, type PolicySources } from './content-security-policy.ts';
 import { inProcessApiFetch, tracedFetch } from './api-in-process.ts';
-import { acceptsGzip, createPageCache, guestPageKey, gzipBody, plainBody, type KeptPage, type PageCacheSettings } from './page-cache.ts';
+import {
+  acceptsGzip,
+  createPageCache,
+  guestPageKey,
+  gzipBody,
+  plainBody,
+  showsProducts,
+  SHOWS_PRODUCTS_HEADER,
+  type KeptPage,
+  type PageCacheSettings,
+} from './page-cache.ts';
 import { tracingEnabled } from '@shop/api';
 import { storefrontServerEntry } from './storefront-build.ts';
 
@@ -31,7 +41,7 @@ export async function registerWeb(
     /** Guest pages kept as drawn (page-cache.ts, decision 0077); a ttl of 0 keeps none. */
     pageCache?: PageCacheSettings;
     /** Change notices this instance hears (decision 0075), which make it forget the guest pages it keeps; without them they only age out. */
-    changes?: { on(topic: 'catalogue' | 'products' | 'pricing' | 'content' | 'search-synonyms', heard: () => void): void };
+    changes?: { on(topic: 'catalogue' | 'products' | 'pricing' | 'content' | 'search-synonyms', heard: (detail: string | null) => void): void };
     /**
      * Where the API answers in this process: once the product changes heard so far are in its listings (true when patched in,
      * false when a rebuild is to come). Heard after the API's own listener, so the patch a notice starts is the one waited for.
@@ -55,9 +65,11 @@ export async function registerWeb(
     // the announcement bar and footer every page shows as `content` (decision 0085); search results as staff's synonyms widen them (decision 0109).
     for (const topic of ['catalogue', 'pricing', 'content', 'search-synonyms'] as const) settings.changes?.on(topic, () => pageCache.forgetAll());
     // A product's own change is patched into this process's catalogue within milliseconds: pages are kept again once it is in
-    // (decision 0155), so a stream of them (orders moving stock statuses, an import) does not have every guest page drawn.
+    // (decision 0155), so a stream of them (orders moving stock statuses, an import) does not have every guest page drawn; and a
+    // page that says which products it shows (a product page) is forgotten only by theirs (`products:<id>`, decision 0160). A
+    // storefront-only tier cannot tell when the API's instances have it in: as for a patch refused, it keeps none for 25 s.
     const { catalogueCaughtUp } = settings;
-    settings.changes?.on('products', () => (catalogueCaughtUp ? pageCache.forgetUntilPatched(catalogueCaughtUp()) : pageCache.forgetAll()));
+    settings.changes?.on('products', (detail) => pageCache.forgetUntilPatched(catalogueCaughtUp?.() ?? Promise.resolve(false), productIdOf(detail)));
   }
   const isCrawler = entry.isCrawler ?? (() => false);
   /** A kept guest page with a nonce of its own, gzip if the browser takes it (else plain; brotli is not spliced). */
@@ -149,14 +161,21 @@ export async function registerWeb(
         reply.header('content-security-policy', policy(cspNonce));
       }
       for (const [name, value] of response.headers) {
-        if (name !== 'set-cookie') reply.header(name, value);
+        if (name !== 'set-cookie' && name !== SHOWS_PRODUCTS_HEADER) reply.header(name, value);
       }
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
       if (key && pageCache && response.body) {
         // A guest page: read whole, kept if it may be (`keepable`), and sent.
         const page = Buffer.from(await response.arrayBuffer());
-        pageCache.keep(key, { status: response.status, headers: response.headers, body: page, nonce: cspNonce, drawnAt });
+        pageCache.keep(key, {
+          status: response.status,
+          headers: response.headers,
+          body: page,
+          nonce: cspNonce,
+          drawnAt,
+          shows: showsProducts(response.headers),
+        });
         reply.header('x-page-cache', 'miss');
         return reply.send(page);
       }
@@ -164,6 +183,12 @@ export async function registerWeb(
       return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);
     });
   });
+}
+
+/** The product a `products:<id>` notice names; null when it names none (any product may have changed). */
+export function productIdOf(detail: string | null): number | null {
+  const id = detail === null ? NaN : Number(detail);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 const hasBody = (request: FastifyRequest) => request.method !== 'GET' && request.method !== 'HEAD';

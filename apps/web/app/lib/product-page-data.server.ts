@@ -120,3 +120,24 @@ export function shareEqualRecords<T>(value: T): T {
   };
   return visit(value).value as T;
 }
+
+/**
+ * The header naming the products a page shows (read by the page cache, apps/server/src/page-cache.ts, which holds the same
+ * name and never sends it on): a guest's kept copy of the page is then forgotten by those products' changes alone (decision 0160).
+ */
+export const SHOWS_PRODUCTS_HEADER = 'x-shows-products';
+
+/**
+ * The products whose details (name, price, stock) the product page shows: its own, its essential items' and its carousels'
+ * cards', space-separated. Null for a bundle, whose items' names, prices and stock come with it unnamed: any product's change
+ * forgets it, as it does a listing.
+ */
+export function showsProducts(
+  product: Pick<ProductSummary, 'id' | 'isBundle'>,
+  essentials: readonly { product: { id: number } }[],
+  carousels: readonly { products: readonly { id: number }[] }[],
+): string | null {
+  if (product.isBundle) return null;
+  const ids = new Set([product.id, ...essentials.map((item) => item.product.id), ...carousels.flatMap((carousel) => carousel.products.map((card) => card.id))]);
+  return [...ids].join(' ');
+}

@@ -51,6 +51,8 @@ import {
   productView,
   reviewsView,
   shareEqualRecords,
+  showsProducts,
+  SHOWS_PRODUCTS_HEADER,
   withBundleEssentials,
 } from '../lib/product-page-data.server.ts';
 import { WITH_REQUIRED_FIELD } from '../lib/product-forms.ts';
@@ -164,22 +166,33 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     { label: product.productName },
   ];
 
+  const shownCarousels = carouselsView(carousels?.carousels.filter((carousel) => carousel.identifier !== 'recently-viewed') ?? [], product.id);
+  // The products whose details the page shows, so a guest's kept copy is forgotten by their changes, not every product's.
+  const shows = showsProducts(product, essentials?.items ?? [], shownCarousels);
   // Only what the page reads, equal records sent once (lib/product-page-data.server.ts, issue 36).
-  return shareEqualRecords({
+  const page = shareEqualRecords({
     product: productView(product),
     sku,
     trail,
     origin: url.origin,
     essentials: essentialItemsView(withBundleEssentials(essentials?.items ?? [], withinBundle)),
     customerPhotos: userContent?.items ?? [],
-    carousels: carouselsView(carousels?.carousels.filter((carousel) => carousel.identifier !== 'recently-viewed') ?? [], product.id),
+    carousels: shownCarousels,
     delivery: delivery.options && deliveryView(delivery.options),
     postcodeSent: delivery.sent,
     reviews: reviews && reviewsView(reviews),
     // A signed-out visitor's picker says nothing unless an add just failed: left out of the page's data then.
     projectPicker: projectPicker.signedIn || projectPicker.problem ? projectPicker : null,
   });
+  return data(page, shows ? { headers: { [SHOWS_PRODUCTS_HEADER]: shows } } : undefined);
 }
+
+export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
+  const answer = new Headers(parentHeaders);
+  const shows = loaderHeaders.get(SHOWS_PRODUCTS_HEADER);
+  if (shows) answer.set(SHOWS_PRODUCTS_HEADER, shows);
+  return answer;
+};
 
 /** "Add to basket" and "Save to wishlist" posted without the page's scripts (product-forms.ts). */
 export const action = productFormAction;
