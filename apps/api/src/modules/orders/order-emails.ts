@@ -77,6 +77,9 @@ export interface ConfirmationCancelling {
 
 const MANAGE_BUTTON = 'Cancel or manage my order';
 
+/** When Two invoices an order on account: once it leaves with a carrier, or is ready at its branch's counter. */
+const invoicedWhen = (order: Order) => (order.deliveryAddress ? 'dispatched' : 'ready to collect');
+
 /**
  * Placed: the lines and totals (ex VAT first for an order at trade prices, given `trade`), delivery,
  * how to track it, and the right to cancel with the model form and a link to cancel online (CCRs 2013).
@@ -109,9 +112,9 @@ export function orderConfirmationEmail(
       ...order.lines.map((line, index) => `${lineText(line)}: ${lineTotal(line, index)}`),
       `Delivery: ${order.delivery.name}${day ? `, ${order.delivery.date ? 'on' : 'from'} ${day}` : ''}: ${money(totals.deliveryIncVat)}.`,
       ...(totals.discountIncVat > 0 ? [`Discount${order.discountCode ? ` (${order.discountCode})` : ''}: −${money(totals.discountIncVat)}.`] : []),
-      // On account nothing is paid yet: Two invoices the business once the order is dispatched (decision 0110).
+      // On account nothing is paid yet (decision 0110).
       onAccount(order)
-        ? `Total on ${ACCOUNT}: ${paid}. Nothing is paid yet: Two invoices your business for it once it is dispatched.`
+        ? `Total on ${ACCOUNT}: ${paid}. Nothing is paid yet: Two invoices your business for it once it is ${invoicedWhen(order)}.`
         : `Total paid: ${paid}${order.payment.cardLast4 ? `, by ${brand(order)} ending ${order.payment.cardLast4}` : ''}.`,
       order.deliveryAddress
         ? `Delivering to ${order.deliveryAddress.name}, ${order.deliveryAddress.line1}, ${order.deliveryAddress.town} ${order.deliveryAddress.postcode}.`

@@ -227,6 +227,14 @@ async function deliverAllWebhooks() {
 }
 
 describe('money given back on an order paid on account', () => {
+  it('collected from a branch: its confirmation says Two invoices it once it is ready to collect, not once dispatched', async () => {
+    const basket = await onAccountBasket(api, 'ola', parcel, 1, 'click_collect');
+    const order = await as('ola').checkout.payOnAccount({ params: basket.params });
+    const [confirmation] = await emailsAbout(order.orderNumber, 'order.confirmation');
+    expect(confirmation).toContain('Nothing is paid yet: Two invoices your business for it once it is ready to collect.');
+    expect(confirmation).not.toContain('once it is dispatched');
+  });
+
   it('cancelled by staff before dispatch: the provider’s order cancelled, the credit available and shown at once; webhooks only confirm', async () => {
     const order = await placed();
     // Its confirmation says what is owed and when: nothing paid yet, invoiced by Two once dispatched.

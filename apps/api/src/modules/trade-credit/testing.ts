@@ -55,7 +55,7 @@ export async function onAccountCustomer(
 }
 
 /** A basket of `quantity` × `sku`, every checkout step done, by `name`: its params and total. */
-export async function onAccountBasket(api: TestApi, name: string, sku: string, quantity = 1) {
+export async function onAccountBasket(api: TestApi, name: string, sku: string, quantity = 1, delivery: 'standard' | 'click_collect' = 'standard') {
   const shopper = onAccountClients(() => api)(name);
   const { basketId } = await shopper.basket.createBasketWithItems({ body: { items: [{ sku, quantity }] } });
   const params = { basketId };
@@ -65,6 +65,6 @@ export async function onAccountBasket(api: TestApi, name: string, sku: string, q
   });
   await shopper.checkout.setDeliveryDetails({ params, body: { address: { name: `${name} Builder`, line1: '3 Tap Lane', town: 'York', postcode: 'YO1 7HH' } } });
   await shopper.checkout.setBillingDetails({ params, body: { sameAsDelivery: true } });
-  const checkout = await shopper.checkout.setDeliveryOption({ params, body: { code: 'standard' } });
+  const checkout = await shopper.checkout.setDeliveryOption({ params, body: { code: delivery } });
   return { params, total: checkout.totals.totalIncVat };
 }
