@@ -148,7 +148,7 @@ describe('how long pages are kept, and how many', () => {
     expect(cache.get('k')).toBeDefined();
     clock.now = 30_000;
     expect(cache.get('k')).toBeUndefined();
-    expect(cache.size()).toEqual({ entries: 0, bytes: 0 });
+    expect(cache.size()).toEqual({ entries: 0, bytes: 0, products: 0 });
   });
 
   it('a change forgets every page, and no page begun before it or within the settling time after is kept', () => {
@@ -232,6 +232,8 @@ describe('how long pages are kept, and how many', () => {
     clock.now = 1_000;
     const patch = deferred();
     cache.forgetUntilPatched(patch.promise, 8);
+    // Only the tap's page is left, and only its product is recorded (none left behind for the basin's page).
+    expect(cache.size()).toMatchObject({ entries: 1, products: 1 });
     expect(cache.get('basin')).toBeUndefined();
     expect(cache.get('listing')).toBeUndefined();
     expect(plainBody(cache.get('tap')!, NONCE).toString()).toBe('<p>tap</p>');
@@ -253,9 +255,10 @@ describe('how long pages are kept, and how many', () => {
     expect(cache.get('basin')!.keptUntil).toBe(11_000);
     expect(cache.get('tap')!.keptUntil).toBe(31_050);
     // A notice naming no product (the listener came back): every page goes, and none is kept until the catalogue has caught up.
+    expect(cache.size().products).toBe(3);
     const any = deferred();
     cache.forgetUntilPatched(any.promise, null);
-    expect(cache.size().entries).toBe(0);
+    expect(cache.size()).toEqual({ entries: 0, bytes: 0, products: 0 });
     product('tap', [9], 'tap before the catch-up');
     expect(cache.get('tap')).toBeUndefined();
     clock.now = 1_200;

@@ -238,8 +238,8 @@ export interface PageCache {
   forgetUntilPatched(patched: Promise<boolean>, productId?: number | null): void;
   /** Now, by the cache's clock (when a page is begun). */
   now(): number;
-  /** What it holds (tests, metrics). */
-  size(): { entries: number; bytes: number };
+  /** What it holds (tests, metrics): pages, their bytes, and the products the pages kept say they show. */
+  size(): { entries: number; bytes: number; products: number };
 }
 
 /** One product's changes heard: patches of it under way, when a page showing it may have been begun to be kept, and until when it may be kept. */
@@ -278,7 +278,14 @@ export function createPageCache(settings: PageCacheSettings, clock: () => number
     pages.delete(key);
     bytes -= page.bytes;
     if (page.shows === null) showingAny.delete(key);
-    else for (const id of page.shows) showing.get(id)?.delete(key);
+    else {
+      for (const id of page.shows) {
+        const keys = showing.get(id);
+        keys?.delete(key);
+        // No empty set left behind for each product a page ever showed.
+        if (keys?.size === 0) showing.delete(id);
+      }
+    }
   };
   const clear = () => {
     pages.clear();
@@ -393,6 +400,6 @@ export function createPageCache(settings: PageCacheSettings, clock: () => number
       patched.then(settle, () => settle(false));
     },
     now: clock,
-    size: () => ({ entries: pages.size, bytes }),
+    size: () => ({ entries: pages.size, bytes, products: showing.size }),
   };
 }
