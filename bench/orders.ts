@@ -20,8 +20,8 @@ const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0
 const SKU = 'PL000109-1';
 /**
  * How many products the orders are spread over (BENCH_SKUS): 1, every order buys the same basin (a
- * sale of one product, its stock row the one every order's transaction queues on); more, the basin
- * and other large items in stock, in turn, as a day's orders spread over the range.
+ * sale of one product, its stock row the one every payment start takes its unit from); more, the
+ * basin and other large items in stock, in turn, as a day's orders spread over the range.
  */
 const SKU_COUNT = Number(process.env.BENCH_SKUS ?? 1);
 let skus: string[] = [SKU];

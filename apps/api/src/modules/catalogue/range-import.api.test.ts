@@ -52,7 +52,7 @@ async function stockedVariants(offset: number): Promise<{ sku: string; productId
 
 async function stockOf(sku: string) {
   const [row] = await rows<{ on_hand: number; committed: number; reserved: number }>(
-    sql`select on_hand, committed, reserved from stock_levels where sku = ${sku}`,
+    sql`select on_hand, committed, reserved from stock_counts where sku = ${sku}`,
   );
   return { onHand: Number(row!.on_hand), committed: Number(row!.committed), reserved: Number(row!.reserved) };
 }

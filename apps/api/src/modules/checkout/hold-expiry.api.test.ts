@@ -69,7 +69,7 @@ describe('holds that ran out, released while others pay', () => {
     expect(counts).toEqual({ freshHoldReleased: 0, toldItHadGone: 0, otherRefusals: [] });
     // Every shopper holds their unit now, once: on hand = available + committed + reserved.
     const levels = (await api.database.db.execute(
-      sql`select sku, on_hand, committed, reserved from stock_levels where sku in (${sql.join(
+      sql`select sku, on_hand, committed, reserved from stock_counts where sku in (${sql.join(
         skus.map((sku) => sql`${sku}`),
         sql`, `,
       )})`,

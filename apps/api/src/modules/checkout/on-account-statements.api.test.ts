@@ -62,7 +62,7 @@ describe('statements per order on account', () => {
     const ada = onAccountClients(() => api)('ada');
     const stock = async () =>
       (
-        (await api.database.db.execute(sql`select on_hand - committed - reserved as available, committed from stock_levels where sku = ${sku}`)) as unknown as {
+        (await api.database.db.execute(sql`select on_hand - committed - reserved as available, committed from stock_counts where sku = ${sku}`)) as unknown as {
           rows: { available: number; committed: number }[];
         }
       ).rows[0]!;

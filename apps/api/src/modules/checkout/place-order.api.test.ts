@@ -105,7 +105,7 @@ describe('paying and placing the order', () => {
     expect(emails.map((email) => email.subject)).toEqual([`Order confirmed: ${first.orderNumber}`]);
     // The basket became the order.
     expect(await failure(guest.basket.getBasket({ params }))).toMatchObject({ status: 404 });
-    const levels = (await api.database.db.execute(sql`select committed, reserved from stock_levels where sku = ${skus.tap!.sku}`)) as unknown as {
+    const levels = (await api.database.db.execute(sql`select committed, reserved from stock_counts where sku = ${skus.tap!.sku}`)) as unknown as {
       rows: { committed: number; reserved: number }[];
     };
     expect(levels.rows[0]).toMatchObject({ committed: 2, reserved: 0 });
@@ -253,7 +253,7 @@ describe('paying and placing the order', () => {
       rows: { n: number }[];
     };
     expect(orders.rows[0]!.n).toBe(1);
-    const levels = (await api.database.db.execute(sql`select on_hand, committed, reserved from stock_levels where sku = ${sku}`)) as unknown as {
+    const levels = (await api.database.db.execute(sql`select on_hand, committed, reserved from stock_counts where sku = ${sku}`)) as unknown as {
       rows: unknown[];
     };
     expect(levels.rows[0]).toMatchObject({ on_hand: 1, committed: 1, reserved: 0 });
@@ -270,7 +270,7 @@ describe('paying and placing the order', () => {
 });
 
 const stockOf = async (sku: string) => {
-  const result = (await api.database.db.execute(sql`select on_hand, committed, reserved from stock_levels where sku = ${sku}`)) as unknown as {
+  const result = (await api.database.db.execute(sql`select on_hand, committed, reserved from stock_counts where sku = ${sku}`)) as unknown as {
     rows: { on_hand: number; committed: number; reserved: number }[];
   };
   return result.rows[0]!;

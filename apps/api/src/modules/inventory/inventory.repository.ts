@@ -4,7 +4,7 @@ import { type Database } from '../../db/client.ts';
 import { isSubjectsAddress } from '../../db/personal-data.ts';
 import type { DataSubject } from '../../platform/personal-data.ts';
 import type { StockCount } from './availability.ts';
-import { stockLevels, stockNotificationRequests, stockReservations } from './inventory.tables.ts';
+import { stockCounts, stockLevels, stockNotificationRequests, stockReservations } from './inventory.tables.ts';
 
 const p = sql.placeholder;
 
@@ -77,15 +77,20 @@ export async function lockHoldsOf(db: Database, basketId: string): Promise<void>
   await lockHolds(db, { key: `stock-hold:${basketId}` });
 }
 
+/** A hold's units and which of its stock row's counts holds them (`stillReserved`: a committed hold not yet counted as committed). */
+export interface MovedHold extends HeldLine {
+  stillReserved: boolean;
+}
+
 /** Moves a basket's holds from one state to another (only those still live at `liveAt`, when given); returns what moved. */
-export function moveHolds(db: Database, basketId: string, from: HoldState, to: HoldState, liveAt?: Date): Promise<HeldLine[]> {
+export function moveHolds(db: Database, basketId: string, from: HoldState, to: HoldState, liveAt?: Date): Promise<MovedHold[]> {
   return db
     .update(stockReservations)
     .set({ state: to })
     .where(
       and(eq(stockReservations.basketId, basketId), eq(stockReservations.state, from), liveAt ? sql`${stockReservations.expiresAt} > ${liveAt}` : undefined),
     )
-    .returning({ sku: stockReservations.sku, quantity: stockReservations.quantity });
+    .returning({ sku: stockReservations.sku, quantity: stockReservations.quantity, stillReserved: stockReservations.stillReserved });
 }
 
 /** Run on every order placed: built once (decision 0151). */
@@ -93,22 +98,17 @@ const commitLiveHolds = builtOnce<{ basketId: string; now: string }, { rows: { m
   rawStatement(
     db,
     sql`with moved as (
-      update ${stockReservations} set state = 'committed'
+      update ${stockReservations} set state = 'committed', still_reserved = true
       where basket_id = ${p('basketId')} and state = 'held' and expires_at > ${p('now')}::timestamptz
-      returning sku, quantity),
-    per_sku as (select sku, sum(quantity)::int as units from moved group by sku),
-    locked as (select s.sku from ${stockLevels} s where s.sku in (select sku from per_sku) order by s.sku for update),
-    adjusted as (
-      update ${stockLevels} s set committed = s.committed + p.units, reserved = s.reserved - p.units
-      from per_sku p where s.sku = p.sku and s.sku in (select sku from locked))
+      returning 1)
     select count(*)::int as moved from moved`,
   ),
 );
 
 /**
- * The basket's live holds become committed, and each sku's stock row moves them from reserved to
- * committed, in one statement (decision 0072): the stock rows are locked in sku order first, as
- * every change to them is, so two baskets sharing skus never deadlock. How many holds moved.
+ * The basket's live holds become committed. Their stock rows are left alone (decision 0161): the units stay counted as
+ * reserved, which takes them from what is available just as committed does, until `countCommittedHolds` moves them.
+ * A best seller's stock row is then not a row every order placed waits on. How many holds moved.
  */
 export async function commitHolds(db: Database, basketId: string, now: Date): Promise<number> {
   const result = await commitLiveHolds(db, { basketId, now: now.toISOString() });
@@ -116,19 +116,45 @@ export async function commitHolds(db: Database, basketId: string, now: Date): Pr
 }
 
 /**
- * Takes up to `quantity` of a sku from the basket's committed hold (a partial cancellation): the
- * hold shrinks, or is released when all of it goes. Returns how many were taken.
+ * Up to `limit` committed holds still counted as reserved move to their stock rows' committed count; how many moved.
+ * Neither a hold nor a stock row another transaction is changing is waited for (`skip locked`): that hold waits for the
+ * next run, and this never waits on anything, so it takes part in no deadlock.
  */
-export async function takeFromCommittedHold(db: Database, basketId: string, sku: string, quantity: number): Promise<number> {
+export async function countCommittedHolds(db: Database, limit: number): Promise<number> {
+  const result = (await db.execute(
+    sql`with candidates as (
+      select id, sku from ${stockReservations}
+      where state = 'committed' and still_reserved order by sku limit ${limit} for update skip locked),
+    locked as (select s.sku from ${stockLevels} s where s.sku in (select sku from candidates) order by s.sku for update skip locked),
+    moved as (
+      update ${stockReservations} r set still_reserved = false
+      from candidates c where r.id = c.id and c.sku in (select sku from locked)
+      returning r.sku, r.quantity),
+    per_sku as (select sku, sum(quantity)::int as units from moved group by sku),
+    adjusted as (
+      update ${stockLevels} s set committed = s.committed + p.units, reserved = s.reserved - p.units
+      from per_sku p where s.sku = p.sku)
+    select count(*)::int as moved from moved`,
+  )) as unknown as { rows: { moved: number }[] };
+  return result.rows[0]!.moved;
+}
+
+/**
+ * Takes up to `quantity` of a sku from the basket's committed hold (a partial cancellation): the
+ * hold shrinks, or is released when all of it goes. Returns how many were taken, by the stock row's count that holds them.
+ */
+export async function takeFromCommittedHold(db: Database, basketId: string, sku: string, quantity: number): Promise<{ committed: number; reserved: number }> {
   const holds = await db
-    .select({ id: stockReservations.id, quantity: stockReservations.quantity })
+    .select({ id: stockReservations.id, quantity: stockReservations.quantity, stillReserved: stockReservations.stillReserved })
     .from(stockReservations)
     .where(and(eq(stockReservations.basketId, basketId), eq(stockReservations.sku, sku), eq(stockReservations.state, 'committed')))
     .for('update');
   let left = quantity;
+  const taken = { committed: 0, reserved: 0 };
   for (const hold of holds) {
     if (left === 0) break;
     const take = Math.min(left, hold.quantity);
+    taken[hold.stillReserved ? 'reserved' : 'committed'] += take;
     if (take === hold.quantity) await db.update(stockReservations).set({ state: 'released' }).where(eq(stockReservations.id, hold.id));
     else
       await db
@@ -137,7 +163,7 @@ export async function takeFromCommittedHold(db: Database, basketId: string, sku:
         .where(eq(stockReservations.id, hold.id));
     left -= take;
   }
-  return quantity - left;
+  return taken;
 }
 
 /** Adds to a sku's reserved and committed counts (negative to take away). */
@@ -292,8 +318,17 @@ const STOCK_RECORD = {
   status: stockLevels.status,
 };
 
+/** A stock row read as counted exactly (`stock_counts`: an order placed lately counts as committed, decision 0161). */
+const STOCK_COUNTED = {
+  sku: stockCounts.sku,
+  onHand: stockCounts.onHand,
+  committed: stockCounts.committed,
+  reserved: stockCounts.reserved,
+  status: stockCounts.status,
+};
+
 export async function findStockRecord(db: Database, sku: string): Promise<StockRecord | undefined> {
-  const [row] = await db.select(STOCK_RECORD).from(stockLevels).where(eq(stockLevels.sku, sku));
+  const [row] = await db.select(STOCK_COUNTED).from(stockCounts).where(eq(stockCounts.sku, sku));
   return row;
 }
 
@@ -325,9 +360,9 @@ export async function addOnHand(db: Database, sku: string, quantity: number, now
 export function findStockRecords(db: Database, skus: readonly string[]): Promise<StockRecord[]> {
   if (skus.length === 0) return Promise.resolve([]);
   return db
-    .select(STOCK_RECORD)
-    .from(stockLevels)
-    .where(inArray(stockLevels.sku, [...skus]));
+    .select(STOCK_COUNTED)
+    .from(stockCounts)
+    .where(inArray(stockCounts.sku, [...skus]));
 }
 
 /** The stock rows of these skus that have one, locked for the caller's transaction in sku order (an import's batch of counts). */

@@ -74,6 +74,8 @@ export interface InventoryService {
    * their stock, in one transaction. Returns how many holds it released.
    */
   releaseExpired(ctx: InventoryContext, now: Date, limit?: number): Promise<number>;
+  /** Moves up to `limit` holds committed lately from their stock rows' reserved count to committed (decision 0161); how many. */
+  countCommittedHolds(ctx: InventoryContext, limit?: number): Promise<number>;
   /** The skus a basket holds now, with quantities. */
   heldFor(ctx: InventoryContext, basketId: string): Promise<Map<string, number>>;
   /** Stock rows breaking on hand = available + committed + reserved (for tests and health checks): none, always. */
@@ -149,6 +151,7 @@ export function createInventoryService(): InventoryService {
     releaseCommitted: (ctx, basketId) => reservations.releaseCommitted(ctx.db, basketId),
     releaseCommittedLines: (ctx, basketId, lines) => reservations.releaseCommittedLines(ctx.db, basketId, lines),
     releaseExpired: (ctx, now, limit) => reservations.releaseExpired(ctx.db, now, limit),
+    countCommittedHolds: (ctx, limit) => reservations.countCommittedHolds(ctx.db, limit),
     heldFor: (ctx, basketId) => reservations.heldFor(ctx.db, basketId),
     stockInvariantViolations: (ctx, skus) => reservations.stockInvariantViolations(ctx.db, skus),
     stockRecord: (ctx, sku) => repository.findStockRecord(ctx.db, sku),

@@ -1,4 +1,4 @@
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, pgView, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { STOCK_STATUSES } from './availability.ts';
 
@@ -6,6 +6,8 @@ import { STOCK_STATUSES } from './availability.ts';
  * Stock per sku: what is on the shelf, what placed orders have claimed (`committed`), what payments
  * in progress hold (`reserved`), and when more arrives. Available = on hand − committed − reserved,
  * never negative for stocked goods: the invariant on hand = available + committed + reserved holds.
+ * An order just placed may still be counted in `reserved` (`stillReserved` below); the `stock_counts`
+ * view has the two split exactly.
  */
 export const stockLevels = pgTable(
   'stock_levels',
@@ -25,6 +27,18 @@ export const stockLevels = pgTable(
   ],
 );
 
+/**
+ * A stock row as counted exactly (migration 0094): the holds of orders placed since the stock-hold-expiry job last ran
+ * are still in the row's `reserved` (decision 0161), and count here as committed.
+ */
+export const stockCounts = pgView('stock_counts', {
+  sku: text('sku').notNull(),
+  status: text('status', { enum: STOCK_STATUSES }).notNull(),
+  onHand: integer('on_hand').notNull(),
+  committed: integer('committed').notNull(),
+  reserved: integer('reserved').notNull(),
+}).existing();
+
 export const RESERVATION_STATES = ['held', 'committed', 'released'] as const;
 
 /**
@@ -41,9 +55,18 @@ export const stockReservations = pgTable(
     state: text('state', { enum: RESERVATION_STATES }).notNull().default('held'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Committed by an order's placing, which leaves the stock row alone (one best seller's row would otherwise be the
+     * one every order waits on): its units are still counted in the row's `reserved` until the stock-hold-expiry job
+     * moves them to `committed` (decision 0161). `stock_counts` counts them as committed meanwhile.
+     */
+    stillReserved: boolean('still_reserved').notNull().default(false),
   },
   (table) => [
     index('stock_reservations_basket_idx').on(table.basketId, table.state),
+    index('stock_reservations_still_reserved_idx')
+      .on(table.sku)
+      .where(sql`${table.state} = 'committed' and ${table.stillReserved}`),
     index('stock_reservations_expiry_idx').on(table.state, table.expiresAt),
     // A basket holds a sku once: a second hold for it replaces the first, never adds to it.
     uniqueIndex('stock_reservations_held_once')

@@ -24,7 +24,7 @@ afterAll(() => api.close());
 const inventory = createInventoryService();
 const inTx = <T>(run: (ctx: { db: Transaction }) => Promise<T>) => db.transaction((tx) => run({ db: tx }));
 const levels = async (sku: string) => {
-  const result = (await db.execute(sql`select on_hand, committed, reserved from stock_levels where sku = ${sku}`)) as unknown as {
+  const result = (await db.execute(sql`select on_hand, committed, reserved from stock_counts where sku = ${sku}`)) as unknown as {
     rows: { on_hand: number; committed: number; reserved: number }[];
   };
   return result.rows[0]!;
@@ -131,6 +131,83 @@ describe('stock holds', () => {
   });
 });
 
+/** The stock row as stored, without `stock_counts`' correction for holds of orders placed lately. */
+const storedRow = async (sku: string) => {
+  const result = (await db.execute(sql`select xmin::text as version, committed, reserved from stock_levels where sku = ${sku}`)) as unknown as {
+    rows: { version: string; committed: number; reserved: number }[];
+  };
+  return result.rows[0]!;
+};
+
+describe('an order’s holds counted as committed later (decision 0161)', () => {
+  it('placing an order leaves the stock row alone; the job then moves its units from reserved to committed, once', async () => {
+    const { sku } = await findSeededSku(db, sql`s.status = 'in_stock' and s.on_hand >= 10`, 15);
+    await setStock(db, sku, 'in_stock', 10);
+    await db.execute(sql`update stock_levels set reserved = 0, committed = 0 where sku = ${sku}`);
+    await inTx((ctx) => inventory.reserveStock(ctx, 'counted-later', [{ sku, quantity: 3, productName: 'Tap' }], later, now));
+    const held = await storedRow(sku);
+    expect(await inTx((ctx) => inventory.commitReservations(ctx, 'counted-later', now))).toBe(true);
+    // The very row version it was: no order waits on a best seller's row to place.
+    expect(await storedRow(sku)).toEqual(held);
+    expect(held).toMatchObject({ committed: 0, reserved: 3 });
+    // Counted exactly, it is committed, and what can be sold is as it was.
+    expect(await levels(sku)).toEqual({ on_hand: 10, committed: 3, reserved: 0 });
+    expect(await inventory.stockRecord({ db }, sku)).toMatchObject({ onHand: 10, committed: 3, reserved: 0 });
+    expect((await inventory.availabilityOf({ db }, [sku])).get(sku)).toMatchObject({ sellable: 7 });
+
+    expect(await inventory.countCommittedHolds({ db }, 1000)).toBeGreaterThanOrEqual(1);
+    expect(await storedRow(sku)).toMatchObject({ committed: 3, reserved: 0 });
+    expect(await inventory.countCommittedHolds({ db }, 1000)).toBe(0);
+    expect(await levels(sku)).toEqual({ on_hand: 10, committed: 3, reserved: 0 });
+    expect(await inventory.stockInvariantViolations({ db }, [sku])).toEqual([]);
+  });
+
+  it('a cancellation before the job has run gives the units back from reserved, and after it from committed', async () => {
+    const { sku } = await findSeededSku(db, sql`s.status = 'in_stock' and s.on_hand >= 10`, 16);
+    await setStock(db, sku, 'in_stock', 10);
+    await db.execute(sql`update stock_levels set reserved = 0, committed = 0 where sku = ${sku}`);
+    for (const basketId of ['cancel-early', 'cancel-part']) {
+      await inTx((ctx) => inventory.reserveStock(ctx, basketId, [{ sku, quantity: 3, productName: 'Tap' }], later, now));
+      await inTx((ctx) => inventory.commitReservations(ctx, basketId, now));
+    }
+    expect(await storedRow(sku)).toMatchObject({ committed: 0, reserved: 6 });
+    // One order cancelled whole, and one of the other's three, before the job runs.
+    expect(await inTx((ctx) => inventory.releaseCommitted(ctx, 'cancel-early'))).toEqual([{ sku, quantity: 3 }]);
+    expect(await inTx((ctx) => inventory.releaseCommittedLines(ctx, 'cancel-part', [{ sku, quantity: 1 }]))).toEqual([{ sku, quantity: 1 }]);
+    expect(await storedRow(sku)).toMatchObject({ committed: 0, reserved: 2 });
+    expect(await levels(sku)).toEqual({ on_hand: 10, committed: 2, reserved: 0 });
+    // The rest once counted: the last one comes off committed.
+    await inventory.countCommittedHolds({ db }, 1000);
+    expect(await storedRow(sku)).toMatchObject({ committed: 2, reserved: 0 });
+    expect(await inTx((ctx) => inventory.releaseCommittedLines(ctx, 'cancel-part', [{ sku, quantity: 5 }]))).toEqual([{ sku, quantity: 2 }]);
+    expect(await storedRow(sku)).toMatchObject({ committed: 0, reserved: 0 });
+    expect(await inTx((ctx) => inventory.releaseCommitted(ctx, 'cancel-early'))).toEqual([]);
+    expect(await inventory.stockInvariantViolations({ db }, [sku])).toEqual([]);
+  });
+
+  it('orders, cancellations and the job racing on one sku leave it counted exactly', async () => {
+    const { sku } = await findSeededSku(db, sql`s.status = 'in_stock' and s.on_hand >= 10`, 17);
+    await setStock(db, sku, 'in_stock', 60);
+    await db.execute(sql`update stock_levels set reserved = 0, committed = 0 where sku = ${sku}`);
+    const baskets = Array.from({ length: 30 }, (_, index) => `counted-race-${index}`);
+    for (const basketId of baskets) await inTx((ctx) => inventory.reserveStock(ctx, basketId, [{ sku, quantity: 2, productName: 'Tap' }], later, now));
+    // Every order placed, a third of them cancelled whole and a third by one unit, with the job running between.
+    await Promise.all([
+      ...baskets.map(async (basketId, index) => {
+        await inTx((ctx) => inventory.commitReservations(ctx, basketId, now));
+        if (index % 3 === 0) await inTx((ctx) => inventory.releaseCommitted(ctx, basketId));
+        if (index % 3 === 1) await inTx((ctx) => inventory.releaseCommittedLines(ctx, basketId, [{ sku, quantity: 1 }]));
+      }),
+      ...Array.from({ length: 10 }, () => inventory.countCommittedHolds({ db }, 7)),
+    ]);
+    // 10 orders of 2, and 10 of 1, still placed.
+    expect(await levels(sku)).toEqual({ on_hand: 60, committed: 30, reserved: 0 });
+    while ((await inventory.countCommittedHolds({ db }, 1000)) > 0);
+    expect(await storedRow(sku)).toMatchObject({ committed: 30, reserved: 0 });
+    expect(await inventory.stockInvariantViolations({ db }, [sku])).toEqual([]);
+  });
+});
+
 describe('the stock-hold-expiry job', () => {
   // Before the holds above run out (`later`), so only this block's holds are due.
   const jobTime = new Date(now.getTime() - 60 * 60_000);
@@ -144,6 +221,8 @@ describe('the stock-hold-expiry job', () => {
     await db.execute(sql`update stock_levels set reserved = 0 where sku = ${sku}`);
     for (const basketId of ['job-gone-1', 'job-gone-2', 'job-gone-3']) await holdOne(basketId, sku, 2, minutes(-5));
     await holdOne('job-paying', sku, 1, minutes(10));
+    // The orders placed above are counted first, so the batch below is this test's holds alone.
+    await inventory.countCommittedHolds({ db }, 1000);
     expect(await levels(sku)).toMatchObject({ on_hand: 10, committed: 0, reserved: 7 });
 
     const job = createInventoryModule({ inventory, restock: api.app.composed.services.restock }).jobs!(api.app).find(
@@ -157,6 +236,10 @@ describe('the stock-hold-expiry job', () => {
     expect(await job.runOnce({ db, clock: { now: () => jobTime }, log: api.app.log })).toEqual({ claimed: 0 });
     expect(await inTx((ctx) => inventory.commitReservations(ctx, 'job-paying', jobTime))).toBe(true);
     expect(await levels(sku)).toMatchObject({ on_hand: 10, committed: 1, reserved: 0 });
+    // The order placed is counted as committed on its stock row by the job's next batch.
+    expect(await storedRow(sku)).toMatchObject({ committed: 0, reserved: 1 });
+    expect(await job.runOnce({ db, clock: { now: () => jobTime }, log: api.app.log })).toEqual({ claimed: 1 });
+    expect(await storedRow(sku)).toMatchObject({ committed: 1, reserved: 0 });
     expect(await inventory.stockInvariantViolations({ db }, [sku])).toEqual([]);
   });
 

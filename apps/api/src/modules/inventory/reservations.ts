@@ -92,8 +92,9 @@ export async function commitReservations(db: Transaction, basketId: string, now:
  */
 export async function releaseCommitted(db: Transaction, basketId: string): Promise<{ sku: string; quantity: number }[]> {
   const lines = bySku(await repository.moveHolds(db, basketId, 'committed', 'released'));
-  for (const line of lines) await repository.adjustStock(db, line.sku, { committed: -line.quantity });
-  return lines;
+  // A hold committed lately may still be counted as reserved on its stock row (decision 0161).
+  for (const line of lines) await repository.adjustStock(db, line.sku, line.stillReserved ? { reserved: -line.quantity } : { committed: -line.quantity });
+  return lines.map(({ sku, quantity }) => ({ sku, quantity }));
 }
 
 /**
@@ -109,9 +110,9 @@ export async function releaseCommittedLines(
   const released: { sku: string; quantity: number }[] = [];
   for (const line of bySku(lines)) {
     const taken = await repository.takeFromCommittedHold(db, basketId, line.sku, line.quantity);
-    if (taken > 0) {
-      await repository.adjustStock(db, line.sku, { committed: -taken });
-      released.push({ sku: line.sku, quantity: taken });
+    if (taken.committed + taken.reserved > 0) {
+      await repository.adjustStock(db, line.sku, { committed: -taken.committed, reserved: -taken.reserved });
+      released.push({ sku: line.sku, quantity: taken.committed + taken.reserved });
     }
   }
   return released;
@@ -133,6 +134,14 @@ export function releaseExpired(db: Database, now: Date, limit = 100): Promise<nu
     for (const [sku, units] of unitsBySku(released)) await repository.adjustStock(tx, sku, { reserved: -units });
     return released.length;
   });
+}
+
+/**
+ * Moves up to `limit` committed holds still counted as reserved to their stock rows' committed count (decision 0161), in a
+ * transaction of its own (a savepoint in the caller's). How many moved.
+ */
+export function countCommittedHolds(db: Database, limit = 500): Promise<number> {
+  return db.transaction((tx) => repository.countCommittedHolds(tx, limit));
 }
 
 /** Stock rows breaking the invariant (for tests and health checks): none, always. */

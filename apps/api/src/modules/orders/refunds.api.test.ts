@@ -80,7 +80,7 @@ async function placeOrder(options: { quantity?: number; discountCode?: string } 
 }
 
 const stockOf = async (code: string) => {
-  const result = (await api.database.db.execute(sql`select on_hand, committed, reserved from stock_levels where sku = ${code}`)) as unknown as {
+  const result = (await api.database.db.execute(sql`select on_hand, committed, reserved from stock_counts where sku = ${code}`)) as unknown as {
     rows: { on_hand: number; committed: number; reserved: number }[];
   };
   const row = result.rows[0]!;

@@ -26,7 +26,7 @@ const rows = async <T>(query: ReturnType<typeof sql>) => ((await api.database.db
 /** Units committed for each of the order's skus, as stock levels say. */
 async function committedFor(orderId: string): Promise<Record<string, number>> {
   const found = await rows<{ sku: string; committed: number }>(
-    sql`select s.sku, s.committed from stock_levels s where s.sku in (select l.sku from order_lines l where l.order_id = ${orderId}) order by s.sku`,
+    sql`select s.sku, s.committed from stock_counts s where s.sku in (select l.sku from order_lines l where l.order_id = ${orderId}) order by s.sku`,
   );
   return Object.fromEntries(found.map((row) => [row.sku, Number(row.committed)]));
 }

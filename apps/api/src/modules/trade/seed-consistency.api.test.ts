@@ -33,7 +33,7 @@ describe('the seeded orders', () => {
     // Each sku's counts are its holds: committed to orders, held for payments.
     expect(
       await rows(sql`
-        select s.sku, s.committed, s.reserved from stock_levels s
+        select s.sku, s.committed, s.reserved from stock_counts s
         where s.committed <> coalesce((select sum(r.quantity) from stock_reservations r where r.sku = s.sku and r.state = 'committed'), 0)
            or s.reserved <> coalesce((select sum(r.quantity) from stock_reservations r where r.sku = s.sku and r.state = 'held'), 0)`),
     ).toEqual([]);
@@ -43,7 +43,7 @@ describe('the seeded orders', () => {
   it('leave what can be sold as the catalogue seeded it: each stocked sku’s free stock fits the status it shows', async () => {
     expect(
       await rows(sql`
-        select sku, status, on_hand - committed - reserved as free from stock_levels
+        select sku, status, on_hand - committed - reserved as free from stock_counts
         where not (status = 'made_to_order'
           or (status = 'in_stock' and on_hand - committed - reserved >= 6)
           or (status = 'low_stock' and on_hand - committed - reserved between 1 and 5)
@@ -62,7 +62,7 @@ describe('the seeded orders', () => {
     const given = await api.database.db.transaction((db) => inventory.releaseCommitted({ db }, order!.basket_id));
     expect(given).toEqual(taken.map((line) => ({ sku: line.sku, quantity: line.quantity })));
     for (const line of taken) {
-      const [after] = await rows<{ committed: number }>(sql`select committed from stock_levels where sku = ${line.sku}`);
+      const [after] = await rows<{ committed: number }>(sql`select committed from stock_counts where sku = ${line.sku}`);
       expect(Number(after!.committed)).toBe(Number(line.committed) - line.quantity);
     }
     expect(await api.database.db.transaction((db) => inventory.releaseCommitted({ db }, order!.basket_id))).toEqual([]);
