@@ -39,6 +39,7 @@ export interface OrderHelpHarness {
     more?: readonly { sku: string; quantity: number }[];
   }): Promise<{ orderNumber: string; totalIncVat: number; email: string }>;
   advance(orderNumber: string, to: 'picking' | 'dispatched' | 'delivered'): Promise<unknown>;
+  /** What orders have committed of the sku, counted exactly (`stock_counts`: an order placed lately included, decision 0161). */
   committedOf(sku: string): Promise<number>;
 }
 
@@ -110,7 +111,7 @@ export async function startOrderHelpApi(name: string, pay: PayLikeTheFrame): Pro
       if (to === 'delivered') await staff.advanceOrder({ params: { orderNumber }, body: { status: 'delivered' } });
     },
     async committedOf(code) {
-      const result = (await api.database.db.execute(sql`select committed from stock_levels where sku = ${code}`)) as unknown as {
+      const result = (await api.database.db.execute(sql`select committed from stock_counts where sku = ${code}`)) as unknown as {
         rows: { committed: number }[];
       };
       return Number(result.rows[0]!.committed);
