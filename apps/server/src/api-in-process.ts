@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { withTraceContext } from '@shop/api';
+import { heardCall, heardUncheckedCall } from './page-sources.ts';
 
 /** Answers that carry no body, which a `Response` refuses one for. */
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
@@ -19,11 +20,25 @@ export function inProcessApiFetch(app: FastifyInstance, apiUrl: string): typeof 
   return async (input, init = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : null;
     const body = init.body ?? undefined;
-    if (url === null || !url.startsWith(prefix) || (body !== undefined && typeof body !== 'string') || init.signal) return fetch(input, init);
+    if (url === null || !url.startsWith(prefix) || (body !== undefined && typeof body !== 'string') || init.signal) {
+      heardUncheckedCall();
+      return fetch(input, init);
+    }
     const target = new URL(url);
     // The page's trace goes on into the API's spans (decision 0070), as over HTTP.
     const headers = withTraceContext({ ...headersOf(init.headers), host: target.host });
-    const answer = await app.inject({ method: (init.method ?? 'GET') as 'GET', url: target.pathname + target.search, headers, payload: body });
+    const method = (init.method ?? 'GET').toUpperCase();
+    const answer = await app.inject({ method: method as 'GET', url: target.pathname + target.search, headers, payload: body });
+    // A guest page being drawn records what it was drawn from (page-sources.ts, decision 0162).
+    const etag = answer.headers.etag;
+    heardCall({
+      method,
+      url: target.pathname + target.search,
+      body,
+      contentType: Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1],
+      status: answer.statusCode,
+      etag: typeof etag === 'string' ? etag : undefined,
+    });
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value === undefined) continue;

@@ -55,6 +55,10 @@ export function guestPage(port: number, path: string, headers: Record<string, st
   });
 }
 
+/** The page as drawn: the same bytes for a kept page, whatever nonce each answer carries. */
+export const asDrawn = (answer: Answer) => answer.body.replace(/nonce="[^"]+"/g, 'nonce=""');
+export const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
 export const field = (answer: Answer, id: string) => new RegExp(`<p id="${id}">([^<]*)</p>`).exec(answer.body)?.[1];
 /** The nonce the response's policy names, and the nonces on the page's scripts. */
 export const nonces = (answer: Answer) => ({

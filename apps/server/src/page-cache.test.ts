@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, createPageCache, guestPageKey, gzipBody, keepable, plainBody, type PageCacheSettings } from './page-cache.ts';
+import { acceptsGzip, gzipBody, plainBody } from './kept-page-bytes.ts';
+import { createPageCache, guestPageKey, keepable, type PageCacheSettings } from './page-cache.ts';
 
 /** A patch under way, settled by the test. */
 function deferred(): { promise: Promise<boolean>; resolve: (whole: boolean) => void } {
@@ -301,6 +302,124 @@ describe('how long pages are kept, and how many', () => {
     expect(cache.get('shows 100, begun long ago')).toBeUndefined();
     keep('shows 100', [100]);
     expect(cache.get('shows 100')).toBeDefined();
+  });
+
+  describe('a page that names no products but the answers it was drawn from (decision 0162)', () => {
+    const listingSources = [{ method: 'POST' as const, url: '/api/catalogue/Listings/Categories', body: '{"slug":"basins"}', etag: 'W/"a"' }];
+    const setUp = () => {
+      const clock = clockAt();
+      const cache = createPageCache(settings, clock.read);
+      const listing = (text: string, drawnAt = clock.now, epoch = cache.epoch(), sources: typeof listingSources | null = listingSources) =>
+        cache.keep('listing', { status: 200, headers: html, body: body(text), nonce: NONCE, drawnAt, shows: null, sources, epoch });
+      /** A product's change heard, and its patch, settled by the test. */
+      const change = (productId: number | null = 8) => {
+        const patch = deferred();
+        cache.forgetUntilPatched(patch.promise, productId);
+        return async (whole = true) => {
+          patch.resolve(whole);
+          await patch.promise;
+        };
+      };
+      return { clock, cache, listing, change };
+    };
+
+    it('is not forgotten by a product’s change, is sent as kept until the patch is in, and is checked after it', async () => {
+      const { clock, cache, listing, change } = setUp();
+      listing('basins');
+      clock.now = 1_000;
+      const patched = change();
+      // Until the patch is in, the API answers as it did: the page is what drawing it afresh would show.
+      const kept = cache.get('listing')!;
+      expect(plainBody(kept, NONCE).toString()).toBe('<p>basins</p>');
+      expect(cache.toCheck(kept)).toBe(false);
+      clock.now = 1_100;
+      await patched();
+      expect(cache.toCheck(cache.get('listing')!)).toBe(true);
+      // Checked: kept at the epoch read before asking, and only until 10 s after the change (the web tier's own kept answers).
+      expect(cache.checked('listing', kept, cache.epoch(), true)).toBe(true);
+      expect(cache.toCheck(cache.get('listing')!)).toBe(false);
+      expect(cache.get('listing')!.keptUntil).toBe(11_000);
+    });
+
+    it('checked before a patch is in is checked again after it; one whose answer changed is forgotten', async () => {
+      const { clock, cache, listing, change } = setUp();
+      listing('basins');
+      clock.now = 1_000;
+      await change()();
+      const kept = cache.get('listing')!;
+      // Its sources asked again at this epoch, while another product's change is heard and patched in.
+      const askedAt = cache.epoch();
+      const other = change(9);
+      await other();
+      expect(cache.checked('listing', kept, askedAt, true)).toBe(true);
+      expect(cache.toCheck(cache.get('listing')!)).toBe(true);
+      expect(cache.checked('listing', kept, cache.epoch(), false)).toBe(false);
+      expect(cache.get('listing')).toBeUndefined();
+    });
+
+    it('drawn while a patch is under way, it is kept, and checked once the patch is in', async () => {
+      const { clock, cache, listing, change } = setUp();
+      clock.now = 1_000;
+      const patched = change();
+      clock.now = 1_050;
+      listing('basins drawn meanwhile');
+      const kept = cache.get('listing')!;
+      expect(cache.toCheck(kept)).toBe(false);
+      expect(kept.keptUntil).toBe(11_000);
+      await patched();
+      expect(cache.toCheck(kept)).toBe(true);
+      // Begun before the patch was in, finished after it: kept too, at the epoch it began with, so checked.
+      listing('basins begun before the patch', 1_060, cache.epoch() - 1);
+      expect(cache.toCheck(cache.get('listing')!)).toBe(true);
+    });
+
+    it('is sent after a check only within 10 s of the last product change heard', async () => {
+      const { clock, cache, listing, change } = setUp();
+      listing('basins');
+      clock.now = 1_000;
+      await change()();
+      clock.now = 11_000;
+      const kept = cache.get('listing')!;
+      expect(cache.checked('listing', kept, cache.epoch(), true)).toBe(false);
+      expect(cache.get('listing')).toBeUndefined();
+      // Drawn now, it is kept for its whole time: the change heard is settled.
+      listing('basins again');
+      expect(cache.get('listing')!.keptUntil).toBe(41_000);
+    });
+
+    it('with sources unknown, it is forgotten by every product’s change as before', async () => {
+      const { clock, cache, listing, change } = setUp();
+      listing('basins', clock.now, cache.epoch(), null);
+      clock.now = 1_000;
+      const patched = change();
+      expect(cache.get('listing')).toBeUndefined();
+      listing('basins', clock.now, cache.epoch(), null);
+      expect(cache.get('listing')).toBeUndefined();
+      await patched();
+      listing('basins', clock.now, cache.epoch(), null);
+      expect(cache.toCheck(cache.get('listing')!)).toBe(false);
+    });
+
+    it('a refused patch (a rebuild to come) forgets it and keeps none for the settling time; a change to any product forgets it', async () => {
+      const { clock, cache, listing, change } = setUp();
+      listing('basins');
+      clock.now = 1_000;
+      const refused = change();
+      expect(cache.get('listing')).toBeDefined();
+      await refused(false);
+      expect(cache.get('listing')).toBeUndefined();
+      clock.now = 2_000;
+      listing('basins before the rebuild');
+      expect(cache.get('listing')).toBeUndefined();
+      clock.now = 26_000;
+      listing('basins rebuilt');
+      expect(cache.get('listing')).toBeDefined();
+      const any = change(null);
+      expect(cache.get('listing')).toBeUndefined();
+      listing('basins while any product is patched in');
+      expect(cache.get('listing')).toBeUndefined();
+      await any();
+    });
   });
 
   it('unique addresses cannot fill memory: the least recently sent pages go first, by bytes and by count', () => {

@@ -1,11 +1,14 @@
-import zlib from 'node:zlib';
+import { deflateParts, splitAtNonce, type SplitPage } from './kept-page-bytes.ts';
+import type { PageSource } from './page-sources.ts';
 
 /**
  * Guest pages kept as drawn (decision 0077): a page that is the same for every visitor without a
  * cookie (home, a category, search results, a product page, the category directory) is drawn once
  * and then sent from memory to every such visitor until it ages out (`ttlMs`) or a change notice
  * says what it shows changed (`forgetAll`, with `settleMs` after the notice in which nothing is
- * kept, while the instance's own kept answers catch up).
+ * kept, while the instance's own kept answers catch up). A product's change forgets the pages that
+ * show it (decision 0160); a listing that keeps the API's answers it was drawn from is checked
+ * against them once the change is in, rather than forgotten (`toCheck`, `checked`: decision 0162).
  *
  * A page keeps its bytes split at its content-security-policy nonce (decision 0064): each answer
  * carries a nonce of its own, minted for it and spliced in, never the one the page was drawn with.
@@ -30,18 +33,18 @@ export interface PageCacheSettings {
   patchedSettleMs: number;
 }
 
-export interface KeptPage {
+export interface KeptPage extends SplitPage {
   status: number;
   headers: [string, string][];
-  /** The page in plain bytes, split where its nonce stood. */
-  parts: Buffer[];
-  /** The same parts as raw deflate, each ending on a byte boundary; the last one ends the stream. */
-  deflated: Buffer[];
   bytes: number;
   /** When it is drawn again: its age limit, or the end of a patched change's settling. */
   keptUntil: number;
   /** The products whose details it shows, when the page says (a product page); null when it may show any (a listing). */
   shows: readonly number[] | null;
+  /** Of a page that names no products, the API's answers it was drawn from (decision 0162); null when they are not all known. */
+  sources: readonly PageSource[] | null;
+  /** The catalogue's epoch (`PageCache.epoch`) when it was begun, or when its sources were last found unchanged. */
+  epoch: number;
 }
 
 /** What `keep` is given: the page as drawn, when it was begun, and the products it shows if it says (`KeptPage.shows`). */
@@ -52,6 +55,9 @@ export interface DrawnPage {
   nonce: string;
   drawnAt: number;
   shows?: readonly number[] | null;
+  /** The answers it was drawn from, when all are known (`KeptPage.sources`), and the epoch read when it was begun. */
+  sources?: readonly PageSource[] | null;
+  epoch?: number;
 }
 
 /**
@@ -140,91 +146,21 @@ const ANSWER_OWN = new Set([
   SHOWS_PRODUCTS_HEADER,
 ]);
 
-/** The page's bytes split at each occurrence of `nonce`. */
-export function splitAtNonce(page: Buffer, nonce: string): Buffer[] {
-  const needle = Buffer.from(nonce);
-  const parts: Buffer[] = [];
-  let from = 0;
-  for (let at = page.indexOf(needle, from); at >= 0; at = page.indexOf(needle, from)) {
-    parts.push(page.subarray(from, at));
-    from = at + needle.length;
-  }
-  parts.push(page.subarray(from));
-  // Copied, so the page's own buffer (React's pool) is not held.
-  return parts.map((part) => Buffer.from(part));
-}
-
-/** Raw deflate of each part; all but the last end with a full flush (byte-aligned, nothing referred to across it). */
-function deflateParts(parts: Buffer[]): Buffer[] {
-  return parts.map((part, index) =>
-    zlib.deflateRawSync(part, {
-      level: 6,
-      finishFlush: index === parts.length - 1 ? zlib.constants.Z_FINISH : zlib.constants.Z_FULL_FLUSH,
-    }),
-  );
-}
-
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
-
-/** A non-final stored deflate block holding `bytes` (at most 65,535), to sit between two byte-aligned parts. */
-function storedBlock(bytes: Buffer): Buffer {
-  const block = Buffer.allocUnsafe(5 + bytes.length);
-  block[0] = 0;
-  block.writeUInt16LE(bytes.length, 1);
-  block.writeUInt16LE(~bytes.length & 0xffff, 3);
-  bytes.copy(block, 5);
-  return block;
-}
-
-/** The kept page with `nonce` where the drawn one stood, plain. */
-export function plainBody(page: KeptPage, nonce: string): Buffer {
-  const needle = Buffer.from(nonce);
-  const pieces: Buffer[] = [];
-  page.parts.forEach((part, index) => {
-    if (index > 0) pieces.push(needle);
-    pieces.push(part);
-  });
-  return Buffer.concat(pieces);
-}
-
-/** The kept page with `nonce` where the drawn one stood, as gzip, from its kept deflate parts. */
-export function gzipBody(page: KeptPage, nonce: string): Buffer {
-  const needle = Buffer.from(nonce);
-  const stored = storedBlock(needle);
-  const pieces: Buffer[] = [GZIP_HEADER];
-  let crc = 0;
-  let length = 0;
-  page.deflated.forEach((deflated, index) => {
-    if (index > 0) {
-      pieces.push(stored);
-      crc = zlib.crc32(needle, crc);
-      length += needle.length;
-    }
-    pieces.push(deflated);
-    crc = zlib.crc32(page.parts[index]!, crc);
-    length += page.parts[index]!.length;
-  });
-  const trailer = Buffer.allocUnsafe(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(length >>> 0, 4);
-  pieces.push(trailer);
-  return Buffer.concat(pieces);
-}
-
-/** Whether the browser takes gzip (not refused with q=0). */
-export function acceptsGzip(acceptEncoding: string | string[] | undefined): boolean {
-  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
-  return header.split(',').some((item) => {
-    const [coding, ...params] = item.trim().toLowerCase().split(';');
-    if (coding !== 'gzip' && coding !== '*') return false;
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    return !q || Number(q.slice(2)) > 0;
-  });
-}
-
 export interface PageCache {
-  /** The kept page for `key`, if one is fresh. */
+  /** The kept page for `key`, if one is fresh; before it is sent, see `toCheck`. */
   get(key: string): KeptPage | undefined;
+  /**
+   * Whether a kept page is sent only once its sources are found unchanged (`checked`): a page that names no products but its
+   * sources, begun (or last found unchanged) before a product's change was in this instance's catalogue (decision 0162).
+   */
+  toCheck(page: KeptPage): boolean;
+  /**
+   * Its sources asked again from `epoch` on (read before they were): when each `unchanged`, it is kept as checked at that epoch,
+   * and true says it may be sent. False, and forgotten, when one changed, when it was forgotten meanwhile, or when the last
+   * product change heard is `patchedSettleMs` past: what the web tier keeps of the API's answers (carousels, promotions), which
+   * the page shows too, may be newer by then.
+   */
+  checked(key: string, page: KeptPage, epoch: number, unchanged: boolean): boolean;
   /** Keeps a page drawn with `nonce`, begun at `drawnAt`, unless a change it may show was heard since it was begun or it is too large. */
   keep(key: string, drawn: DrawnPage): void;
   /** Something a kept page may show changed: every page is forgotten, and none is kept for `settleMs`. */
@@ -232,12 +168,15 @@ export interface PageCache {
   /**
    * A product's own change (`productId`; null: any product's), which this instance's catalogue patches in (`patched` says when
    * it has: true when it holds every change heard, false when a rebuild is to come). The pages that may show it are forgotten:
-   * those that show it, and those that may show any product (decision 0160). None of them is kept until the patch is in; then a
-   * page begun after it is kept again, until `patchedSettleMs` after the change; after a rebuild's false, none for `settleMs`.
+   * those that show it, and those that may show any product (decision 0160) but those with sources, which are checked once the
+   * patch is in (decision 0162). None of them is kept until the patch is in; then a page begun after it is kept again, until
+   * `patchedSettleMs` after the change; after a rebuild's false, none (nor any with sources) for `settleMs`.
    */
   forgetUntilPatched(patched: Promise<boolean>, productId?: number | null): void;
   /** Now, by the cache's clock (when a page is begun). */
   now(): number;
+  /** The catalogue's epoch: moved on each time a product's change heard is in this instance's catalogue (read when a page is begun). */
+  epoch(): number;
   /** What it holds (tests, metrics): pages, their bytes, and the products the pages kept say they show. */
   size(): { entries: number; bytes: number; products: number };
 }
@@ -251,21 +190,31 @@ interface ProductChanges {
 /** Products whose changes are this long past are let go (no page takes this long to draw), keeping the record small. */
 const PRODUCT_CHANGES_KEPT_MS = 60_000;
 
+/** A page that names no products but the answers it was drawn from: checked against them, not forgotten, on a product's change. */
+const checkable = (page: Pick<KeptPage, 'shows' | 'sources'>) => page.shows === null && page.sources !== null;
+
 export function createPageCache(settings: PageCacheSettings, clock: () => number = () => performance.now()): PageCache {
   // A Map in the order pages were last sent: the first is the least recently sent.
   const pages = new Map<string, KeptPage>();
   let bytes = 0;
-  /** Pages that may show any product, and those that show each product: the ones a product's change forgets. */
+  /** Pages that may show any product (with no sources, or with them), and those that show each product: what a product's change forgets or checks. */
   const showingAny = new Set<string>();
+  const checkedAny = new Set<string>();
   const showing = new Map<number, Set<string>>();
   /** No page begun before this is kept (a change anything may show was heard after it was begun, or within the settling time). */
   let keepFrom = Number.NEGATIVE_INFINITY;
-  /** The same for pages that may show any product, after product changes (whichever product). */
+  /**
+   * The same for pages that may show any product, after product changes (whichever product); `rebuiltFrom`, after a refused
+   * patch, for those with sources too.
+   */
   let anyFrom = Number.NEGATIVE_INFINITY;
-  /** Product changes heard whose patch is not in yet: no page that may show any product is kept meanwhile. */
+  let rebuiltFrom = Number.NEGATIVE_INFINITY;
+  /** Product changes heard whose patch is not in yet: no page that may show any product (and has no sources) is kept meanwhile. */
   let patching = 0;
   /** Of them, changes to any product (the notice named none): no page at all is kept meanwhile. */
   let patchingEvery = 0;
+  /** Product changes in this instance's catalogue: a page with sources begun before the last is checked before it is sent. */
+  let epoch = 0;
   /** A page that may show any product is kept only until then (a patched change is settling); `everySettledAt` for every page. */
   let anySettledAt = Number.NEGATIVE_INFINITY;
   let everySettledAt = Number.NEGATIVE_INFINITY;
@@ -277,7 +226,7 @@ export function createPageCache(settings: PageCacheSettings, clock: () => number
     if (!page) return;
     pages.delete(key);
     bytes -= page.bytes;
-    if (page.shows === null) showingAny.delete(key);
+    if (page.shows === null) (page.sources === null ? showingAny : checkedAny).delete(key);
     else {
       for (const id of page.shows) {
         const keys = showing.get(id);
@@ -290,17 +239,20 @@ export function createPageCache(settings: PageCacheSettings, clock: () => number
   const clear = () => {
     pages.clear();
     showingAny.clear();
+    checkedAny.clear();
     showing.clear();
     bytes = 0;
   };
-  /** Until when a page begun at `drawnAt` that shows `shows` may be kept from `now` (its ttl, or a change's settling); null: not at all. */
-  const keepUntil = (shows: readonly number[] | null, drawnAt: number, now: number): number | null => {
+  /** Until when a page begun at `drawnAt` may be kept from `now` (its ttl, or a change's settling); null: not at all. */
+  const keepUntil = (page: Pick<KeptPage, 'shows' | 'sources'>, drawnAt: number, now: number): number | null => {
     let until = now + settings.ttlMs;
     const settling = (at: number) => (until = at > now ? Math.min(until, at) : until);
     if (patchingEvery > 0) return null;
     settling(everySettledAt);
+    const { shows } = page;
     if (shows === null) {
-      if (patching > 0 || drawnAt < anyFrom) return null;
+      // A page with sources begun while a patch is under way shows what the API answered then: it is checked once the patch is in.
+      if (checkable(page) ? drawnAt < rebuiltFrom : patching > 0 || drawnAt < anyFrom) return null;
       settling(anySettledAt);
       return until;
     }
@@ -337,11 +289,26 @@ export function createPageCache(settings: PageCacheSettings, clock: () => number
       pages.set(key, page);
       return page;
     },
+    toCheck: (page) => checkable(page) && page.epoch < epoch,
+    checked(key, page, checkedAt, unchanged) {
+      if (pages.get(key) !== page) return false;
+      // Kept, as a page drawn now would be, only until `patchedSettleMs` after the last product change heard.
+      const until = Math.min(page.keptUntil, anySettledAt);
+      if (!unchanged || until <= clock()) {
+        drop(key);
+        return false;
+      }
+      page.keptUntil = until;
+      page.epoch = Math.max(page.epoch, checkedAt);
+      return true;
+    },
     keep(key, drawn) {
       if (settings.ttlMs <= 0 || drawn.drawnAt < keepFrom || !keepable(drawn.status, drawn.headers)) return;
       const shows = drawn.shows ?? null;
+      // Sources matter only to a page that names no products (a product page keeps decision 0160's rules).
+      const sources = shows === null ? (drawn.sources ?? null) : null;
       const now = clock();
-      const keptUntil = keepUntil(shows, drawn.drawnAt, now);
+      const keptUntil = keepUntil({ shows, sources }, drawn.drawnAt, now);
       if (keptUntil === null) return;
       const parts = splitAtNonce(drawn.body, drawn.nonce);
       // A page has a handful of scripts; more places than that is not a page drawn with this nonce.
@@ -351,9 +318,9 @@ export function createPageCache(settings: PageCacheSettings, clock: () => number
       if (size > settings.maxBytes / 8) return;
       const headers = [...drawn.headers].filter(([name]) => !ANSWER_OWN.has(name.toLowerCase()));
       drop(key);
-      pages.set(key, { status: drawn.status, headers, parts, deflated, bytes: size, keptUntil, shows });
+      pages.set(key, { status: drawn.status, headers, parts, deflated, bytes: size, keptUntil, shows, sources, epoch: drawn.epoch ?? -1 });
       bytes += size;
-      if (shows === null) showingAny.add(key);
+      if (shows === null) (sources === null ? showingAny : checkedAny).add(key);
       else for (const id of shows) showing.set(id, (showing.get(id) ?? new Set()).add(key));
       for (const [oldest] of pages) {
         if (bytes <= settings.maxBytes && pages.size <= settings.maxEntries) break;
@@ -375,6 +342,7 @@ export function createPageCache(settings: PageCacheSettings, clock: () => number
         patchingEvery++;
         everySettledAt = Math.max(everySettledAt, settledAt);
       } else {
+        // Pages with sources stay: until the patch is in, the API answers them as before (decision 0162).
         for (const key of [...showingAny, ...(showing.get(productId) ?? [])]) drop(key);
         forgetOldChanges(heard);
         change = changes.get(productId) ?? { patching: 0, freshFrom: Number.NEGATIVE_INFINITY, settledAt: Number.NEGATIVE_INFINITY };
@@ -389,6 +357,12 @@ export function createPageCache(settings: PageCacheSettings, clock: () => number
         const from = clock() + (whole ? 0 : settings.settleMs);
         anyFrom = Math.max(anyFrom, from);
         patching--;
+        epoch++;
+        if (!whole) {
+          // A rebuild to come: what the API answers may change again with it, so pages with sources go too (rarely: then none is kept).
+          rebuiltFrom = Math.max(rebuiltFrom, from);
+          for (const key of checkedAny) drop(key);
+        }
         if (change) {
           change.freshFrom = Math.max(change.freshFrom, from);
           change.patching--;
@@ -400,6 +374,7 @@ export function createPageCache(settings: PageCacheSettings, clock: () => number
       patched.then(settle, () => settle(false));
     },
     now: clock,
+    epoch: () => epoch,
     size: () => ({ entries: pages.size, bytes, products: showing.size }),
   };
 }

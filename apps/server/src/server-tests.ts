@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writePgliteDataDir } from '@shop/api/testing/database';
 import { loadServerConfig } from './config.ts';
+import { until } from './guest-page-tests.ts';
 import { createShopServer, type ShopServer } from './server.ts';
 
 /** A port nothing listens on, for a shop whose settings name its port before it starts (PUBLIC_URL, API_INTERNAL_URL). */
@@ -132,4 +133,43 @@ export async function currentStorefront(bed: ReturnType<typeof serverTestBed>, n
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`The storefront did not build:\n${errors}`);
   return dir;
+}
+
+/**
+ * The demo shop with the real storefront (`currentStorefront`), its guest pages kept for ten minutes (decision 0077), on a free
+ * port, kept by `bed`: for the page cache's tests on real pages. Its rate limit is out of the way, as is its overload guard.
+ */
+export async function startShopWithRealPages(
+  bed: ReturnType<typeof serverTestBed>,
+  buildName: string,
+): Promise<{ server: ShopServer; port: number; origin: string }> {
+  const buildDir = await currentStorefront(bed, buildName);
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const config = loadServerConfig({
+    DATA_DIR: bed.dataDir('seeded'),
+    LOG_LEVEL: 'silent',
+    OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    PAGE_CACHE_SECONDS: '600',
+    WEB_BUILD_DIR: buildDir,
+    PORT: String(port),
+    PUBLIC_URL: origin,
+  });
+  const server = bed.keep(await createShopServer(config, { logger: false }));
+  await server.app.listen({ port, host: '127.0.0.1' });
+  return { server, port, origin };
+}
+
+/** A price changed as staff change it, returning once `server` has heard its product's notice (within `withinMs`). */
+export async function changePriceHeard(server: ShopServer, sku: string, pence: number, withinMs: number): Promise<void> {
+  const { catalogue } = server.app.composed.services;
+  const { db, clock, changes } = server.app.platform;
+  const heard = changes.heard().products;
+  await catalogue.changePrice({ db, clock }, sku, pence);
+  await until(
+    async () => changes.heard().products,
+    (count) => count > heard,
+    withinMs,
+  );
 }

@@ -86,7 +86,7 @@ export async function createShopServer(
       pageSources: config.pageSources,
       pageCache: config.pageCache,
       ...(database ? { changes: app.platform.changes } : changes && { changes }),
-      ...(serve.has('api') && { apiInProcessUrl: config.apiInternalUrl }),
+      ...(serve.has('api') && { apiInProcessUrl: config.apiInternalUrl, webTierSecret: config.api.webTierSecret }),
       ...(database &&
         serve.has('api') && {
           catalogueCaughtUp: () => app.composed.services.catalogue.listingsCaughtUp({ db: app.platform.db, clock: app.platform.clock }),

@@ -8,17 +8,9 @@ import { createRequestHandler, data, RouterContextProvider, type ServerBuild } f
 import { misdirectedProblem, publicHostAnswer } from './public-host.ts';
 import { mintNonce, storefrontPolicy, type PolicySources } from './content-security-policy.ts';
 import { inProcessApiFetch, tracedFetch } from './api-in-process.ts';
-import {
-  acceptsGzip,
-  createPageCache,
-  guestPageKey,
-  gzipBody,
-  plainBody,
-  showsProducts,
-  SHOWS_PRODUCTS_HEADER,
-  type KeptPage,
-  type PageCacheSettings,
-} from './page-cache.ts';
+import { createPageCache, guestPageKey, showsProducts, SHOWS_PRODUCTS_HEADER, type KeptPage, type PageCacheSettings } from './page-cache.ts';
+import { acceptsGzip, gzipBody, plainBody } from './kept-page-bytes.ts';
+import { recordSources, sourcesUnchanged } from './page-sources.ts';
 import { tracingEnabled } from '@shop/api';
 import { storefrontServerEntry } from './storefront-build.ts';
 
@@ -38,6 +30,8 @@ export async function registerWeb(
     pageSources: PolicySources;
     /** Where loaders reach the API when it answers in this process (SERVE=all): their calls are handed to it directly. */
     apiInProcessUrl?: string;
+    /** The secret the tiers share (decision 0047), with which a kept page's answers are asked again for no visitor (decision 0162). */
+    webTierSecret?: string;
     /** Guest pages kept as drawn (page-cache.ts, decision 0077); a ttl of 0 keeps none. */
     pageCache?: PageCacheSettings;
     /** Change notices this instance hears (decision 0075), which make it forget the guest pages it keeps; without them they only age out. */
@@ -59,6 +53,11 @@ export async function registerWeb(
   else if (tracingEnabled()) entry.answerApiCallsInProcess?.(tracedFetch);
   const handle = createRequestHandler(build, mode);
   const pageCache = settings.pageCache && settings.pageCache.ttlMs > 0 ? createPageCache(settings.pageCache) : null;
+  // Where every call the storefront makes is answered here, a guest page records the answers it was drawn from, so a listing is
+  // checked against them on a product's change instead of forgotten (decision 0162); a storefront-only tier records none.
+  const { apiInProcessUrl, webTierSecret } = settings;
+  const checkedApi =
+    pageCache && apiInProcessUrl && webTierSecret && entry.answerApiCallsInProcess ? { host: new URL(apiInProcessUrl).host, secret: webTierSecret } : null;
   if (pageCache) {
     // A price, stock status, product or VAT rate changed (here or on another instance): guest pages are drawn afresh.
     // Prices and stock statuses are heard as `products` (decision 0080), the rest of a listing as `catalogue`;
@@ -72,15 +71,25 @@ export async function registerWeb(
     settings.changes?.on('products', (detail) => pageCache.forgetUntilPatched(catalogueCaughtUp?.() ?? Promise.resolve(false), productIdOf(detail)));
   }
   const isCrawler = entry.isCrawler ?? (() => false);
+  /**
+   * Whether a kept page may be sent: at once, or, when a product's change is in since it was drawn (`toCheck`), once each answer it
+   * was drawn from is asked again and answers as before, so it is what drawing it now would show.
+   */
+  const mayBeSent = async (key: string, page: KeptPage): Promise<'hit' | 'checked' | null> => {
+    if (!pageCache?.toCheck(page)) return 'hit';
+    const epoch = pageCache.epoch();
+    const unchanged = checkedApi !== null && (await sourcesUnchanged(app, checkedApi, page.sources ?? []));
+    return pageCache.checked(key, page, epoch, unchanged) ? 'checked' : null;
+  };
   /** A kept guest page with a nonce of its own, gzip if the browser takes it (else plain; brotli is not spliced). */
-  const sendKept = (request: FastifyRequest, reply: FastifyReply, page: KeptPage) => {
+  const sendKept = (request: FastifyRequest, reply: FastifyReply, page: KeptPage, how: 'hit' | 'checked') => {
     const cspNonce = mintNonce();
     reply.code(page.status);
     for (const [name, value] of page.headers) reply.header(name, value);
     // Documents get the shop's policy naming this answer's nonce, as when drawn (a kept feed has none).
     if (page.headers.some(([name, value]) => name === 'content-type' && /^text\/html/i.test(value))) reply.header('content-security-policy', policy(cspNonce));
     reply.header('vary', 'Accept-Encoding');
-    reply.header('x-page-cache', 'hit');
+    reply.header('x-page-cache', how);
     if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(plainBody(page, cspNonce));
     reply.header('content-encoding', 'gzip');
     return reply.send(gzipBody(page, cspNonce));
@@ -147,13 +156,17 @@ export async function registerWeb(
       const key = pageCache && guestPageKey(request, isCrawler(request.headers['user-agent']));
       if (key && pageCache) {
         const kept = pageCache.get(key);
-        if (kept) return sendKept(request, reply, kept);
+        const how = kept && (await mayBeSent(key, kept));
+        if (kept && how) return sendKept(request, reply, kept, how);
       }
       const drawnAt = pageCache?.now() ?? 0;
+      const epoch = pageCache?.epoch() ?? 0;
       const body = hasBody(request) ? unpulledBody(request.raw, readLimit(request, bodyLimitBytes)) : null;
       // The storefront's entry (apps/web/app/entry.server.tsx) puts it on the page's inline scripts.
       const cspNonce = mintNonce();
-      const response = await handle(toFetchRequest(request, reply, body?.stream), Object.assign(new RouterContextProvider(), { cspNonce }));
+      const sources = key && checkedApi ? recordSources() : null;
+      const draw = () => handle(toFetchRequest(request, reply, body?.stream), Object.assign(new RouterContextProvider(), { cspNonce }));
+      const response = await (sources ? sources.run(draw) : draw());
       await body?.release();
       reply.code(response.status);
       // A page's own policy (an image's, say) stands; documents get the shop's, naming the nonce they were drawn with.
@@ -167,7 +180,9 @@ export async function registerWeb(
       if (cookies.length) reply.header('set-cookie', cookies);
       if (key && pageCache && response.body) {
         // A guest page: read whole, kept if it may be (`keepable`), and sent.
-        const page = Buffer.from(await response.arrayBuffer());
+        // Read within the recording too: a loader's deferred data may call the API while the page streams.
+        const read = () => response.arrayBuffer();
+        const page = Buffer.from(await (sources ? sources.run(read) : read()));
         pageCache.keep(key, {
           status: response.status,
           headers: response.headers,
@@ -175,6 +190,8 @@ export async function registerWeb(
           nonce: cspNonce,
           drawnAt,
           shows: showsProducts(response.headers),
+          sources: sources?.sources() ?? null,
+          epoch,
         });
         reply.header('x-page-cache', 'miss');
         return reply.send(page);

@@ -105,6 +105,8 @@ export const operationsEndpoints = {
 /**
  * What the storefront's server sends with a call it makes for a visitor (a page's loader, a form):
  * the visitor's address and the secret the web and API tiers share (`WEB_TIER_SECRET`). The API
- * takes the address as the caller's only when the secret matches (`platform/web-tier.ts`).
+ * takes the address as the caller's only when the secret matches (`platform/web-tier.ts`). With the
+ * secret, `check` marks a call made for no visitor: a kept page's answers asked again (decision 0162),
+ * which counts against no one's rate-limit budget.
  */
-export const WEB_TIER_HEADERS = { visitor: 'x-web-tier-visitor', secret: 'x-web-tier-secret' } as const;
+export const WEB_TIER_HEADERS = { visitor: 'x-web-tier-visitor', secret: 'x-web-tier-secret', check: 'x-web-tier-check' } as const;

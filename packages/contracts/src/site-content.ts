@@ -376,6 +376,8 @@ export const siteContentEndpoints = {
     access: publicAccess,
     params: z.object({ id: z.string().max(100) }),
     responses: { 200: GlobalItemSchema },
+    // Asked again every time (its schedule may end it), with an ETag, so a kept page's frame can be checked (decision 0162).
+    cacheSeconds: 0,
   }),
   saveGlobalItem: defineEndpoint({
     service: 'site',
@@ -459,6 +461,7 @@ export const siteContentEndpoints = {
     summary: 'The slugs of the content pages the shop shows now, so links to a page taken off are left out',
     access: publicAccess,
     responses: { 200: z.object({ slugs: z.array(z.string()) }) },
+    cacheSeconds: 0,
   }),
   getGlobalItemForEditing: defineEndpoint({
     service: 'site',

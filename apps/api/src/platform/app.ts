@@ -15,7 +15,7 @@ import { installSecurityHeaders } from './security-headers.ts';
 import { memoryCounters, rateLimitStore, redisCounters, type Counters } from './rate-limit-store.ts';
 import type { LogDestination } from './request-log.ts';
 import { shopServerOptions } from './server-options.ts';
-import { believeWebTierVisitors } from './web-tier.ts';
+import { believeWebTierVisitors, isWebTierCheck } from './web-tier.ts';
 import { refuseUnstorableText } from './storable-text.ts';
 import { installOperations, type OperationsOptions } from './operations.ts';
 
@@ -70,8 +70,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     skipOnError: true,
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
-    // Only API calls count; page and asset requests are the web tier's concern.
-    allowList: (request) => !request.url.toLowerCase().startsWith('/api/'),
+    // Only API calls count; page and asset requests are the web tier's concern, and so are its checks of kept pages.
+    allowList: (request) => !request.url.toLowerCase().startsWith('/api/') || isWebTierCheck(request),
     errorResponseBuilder: (_request, context) => {
       const error = PlatformErrors.rateLimited(Math.max(1, Math.ceil(context.ttl / 1000)));
       return Object.assign(error, { statusCode: 429 });

@@ -142,4 +142,21 @@ describe('a call from the web tier for a visitor', () => {
     expect(warnings).toHaveLength(1);
     expect(lines.join('')).not.toMatch(/another-secret|the-web-tier-secret/);
   });
+
+  it('asking a kept page’s answers again for no visitor (decision 0162) counts against no budget, and only with the secret', async () => {
+    const check = (headers: Record<string, string>) =>
+      api.app
+        .inject({
+          method: 'GET',
+          url: '/api/checkout/checkout/listcountries',
+          remoteAddress: '198.51.100.21',
+          headers: { [WEB_TIER_HEADERS.check]: 'page', ...headers },
+        })
+        .then((reply) => reply.statusCode);
+    const checks: number[] = [];
+    for (let asked = 0; asked < 5; asked++) checks.push(await check({ [WEB_TIER_HEADERS.secret]: secret }));
+    expect(checks).toEqual([200, 200, 200, 200, 200]);
+    // The host's own budget is whole after them; without the secret the header is the caller's own call.
+    expect([await check({}), await check({}), await check({})]).toEqual([200, 200, 429]);
+  });
 });

@@ -1,7 +1,18 @@
 import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { WEB_TIER_HEADERS } from '@shop/contracts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * A call the web tier makes for no visitor, with the secret: a kept guest page's answers asked again with their ETags
+     * (decision 0162). A guest sent a kept page spends no budget (decision 0077), so neither does its check; nor does the
+     * web tier's own address, which a proxy on its machine may share with every visitor.
+     */
+    webTierCheck: boolean;
+  }
+}
 
 /**
  * The storefront's server calls the API for its visitors: every page's loaders, every form. It says
@@ -12,6 +23,7 @@ import { WEB_TIER_HEADERS } from '@shop/contracts';
  */
 export function believeWebTierVisitors(app: FastifyInstance, secret: string): void {
   const expected = Buffer.from(secret);
+  app.decorateRequest('webTierCheck', false);
   let warned = false;
   app.addHook('onRequest', (request, _reply, done) => {
     const sent = request.headers[WEB_TIER_HEADERS.secret];
@@ -19,8 +31,9 @@ export function believeWebTierVisitors(app: FastifyInstance, secret: string): vo
     if (sent === undefined) return done();
     const visitor = request.headers[WEB_TIER_HEADERS.visitor];
     if (typeof sent === 'string' && sameSecret(sent, expected)) {
+      if (request.headers[WEB_TIER_HEADERS.check] !== undefined) request.webTierCheck = true;
       // Shadows Fastify's `ip` getter on this request only; a value that is no address is not believed.
-      if (typeof visitor === 'string' && isIP(visitor)) Object.defineProperty(request, 'ip', { value: visitor });
+      else if (typeof visitor === 'string' && isIP(visitor)) Object.defineProperty(request, 'ip', { value: visitor });
     } else if (!warned) {
       // Once: a web tier with another secret would otherwise say so on every page.
       warned = true;
@@ -29,6 +42,9 @@ export function believeWebTierVisitors(app: FastifyInstance, secret: string): vo
     done();
   });
 }
+
+/** Whether the call is the web tier's for no visitor: a kept page's check (`believeWebTierVisitors`). */
+export const isWebTierCheck = (request: FastifyRequest): boolean => request.webTierCheck;
 
 function sameSecret(sent: string, expected: Buffer): boolean {
   const candidate = Buffer.from(sent);
