@@ -98,14 +98,15 @@ export function newRangeFile(rows: number, subCategories: readonly SubCategory[]
 
 /**
  * A new price for each variant `newRangeFile` made (`created` of them): a price list's day. Its
- * prices end in 5 pence where the first file's end in 0, so every row changes one.
+ * prices end in `pence` (5) where the first file's end in 0, so every row changes one; a file
+ * ending in other pence changes every row again.
  */
-export function priceChangeFile(created: number): { csv: string; rows: number } {
+export function priceChangeFile(created: number, pence = 5): { csv: string; rows: number } {
   const random = seededRandom(94);
   const lines = ['sku,price_inc_vat_pence'];
   for (let n = 0; n < created; n++) {
     const product = Math.floor(n / SIZES.length) + 1;
-    lines.push(`${newSku(product, SIZES[n % SIZES.length]!)},${newPrice(random) + 5}`);
+    lines.push(`${newSku(product, SIZES[n % SIZES.length]!)},${newPrice(random) + pence}`);
   }
   return { csv: `${lines.join('\n')}\n`, rows: created };
 }
