@@ -420,6 +420,43 @@ describe('how long pages are kept, and how many', () => {
       expect(cache.get('listing')).toBeUndefined();
       await any();
     });
+
+    it('with the snapshot’s number to go by, a refused patch forgets none: the page is checked once the rebuild is loaded', async () => {
+      const clock = clockAt();
+      const snapshot = { number: 1 };
+      const cache = createPageCache(settings, clock.read, () => snapshot.number);
+      const listing = (text: string) =>
+        cache.keep('listing', {
+          status: 200,
+          headers: html,
+          body: body(text),
+          nonce: NONCE,
+          drawnAt: clock.now,
+          shows: null,
+          sources: listingSources,
+          epoch: cache.epoch(),
+        });
+      listing('basins');
+      clock.now = 1_000;
+      // An import's notices: more than a patch takes, so a rebuild is to come; the snapshot answering is still number 1.
+      const refused = deferred();
+      cache.forgetUntilPatched(refused.promise, 8);
+      refused.resolve(false);
+      await refused.promise;
+      const kept = cache.get('listing')!;
+      expect(plainBody(kept, NONCE).toString()).toBe('<p>basins</p>');
+      expect(cache.toCheck(kept)).toBe(false);
+      // Drawn meanwhile, from the same snapshot: kept too.
+      clock.now = 2_000;
+      listing('basins drawn before the rebuild');
+      expect(cache.get('listing')).toBeDefined();
+      // The rebuild loaded: checked, then kept at its number until 10 s after the change.
+      snapshot.number = 2;
+      expect(cache.toCheck(cache.get('listing')!)).toBe(true);
+      expect(cache.checked('listing', cache.get('listing')!, 2, true)).toBe(true);
+      expect(cache.toCheck(cache.get('listing')!)).toBe(false);
+      expect(cache.get('listing')!.keptUntil).toBe(11_000);
+    });
   });
 
   it('unique addresses cannot fill memory: the least recently sent pages go first, by bytes and by count', () => {

@@ -170,12 +170,16 @@ export interface PageCache {
    * it has: true when it holds every change heard, false when a rebuild is to come). The pages that may show it are forgotten:
    * those that show it, and those that may show any product (decision 0160) but those with sources, which are checked once the
    * patch is in (decision 0162). None of them is kept until the patch is in; then a page begun after it is kept again, until
-   * `patchedSettleMs` after the change; after a rebuild's false, none (nor any with sources) for `settleMs`.
+   * `patchedSettleMs` after the change; after a rebuild's false, none for `settleMs` (nor any with sources, unless the
+   * snapshot's number says when it is loaded).
    */
   forgetUntilPatched(patched: Promise<boolean>, productId?: number | null): void;
   /** Now, by the cache's clock (when a page is begun). */
   now(): number;
-  /** The catalogue's epoch: moved on each time a product's change heard is in this instance's catalogue (read when a page is begun). */
+  /**
+   * The catalogue's epoch (read when a page is begun): the number of the snapshot answering listings where the API gives one, else
+   * moved on each time a product's change heard is in this instance's catalogue.
+   */
   epoch(): number;
   /** What it holds (tests, metrics): pages, their bytes, and the products the pages kept say they show. */
   size(): { entries: number; bytes: number; products: number };
@@ -193,7 +197,12 @@ const PRODUCT_CHANGES_KEPT_MS = 60_000;
 /** A page that names no products but the answers it was drawn from: checked against them, not forgotten, on a product's change. */
 const checkable = (page: Pick<KeptPage, 'shows' | 'sources'>) => page.shows === null && page.sources !== null;
 
-export function createPageCache(settings: PageCacheSettings, clock: () => number = () => performance.now()): PageCache {
+/**
+ * `catalogueVersion`, where the API in this process answers listings from a snapshot, numbers the snapshot answering now: a page
+ * with sources is checked once it has moved on (a patch in, a rebuild loaded), and a refused patch forgets none of them, since
+ * the snapshot it leaves answering is the one they were found true to. Without it, the cache counts patches in itself.
+ */
+export function createPageCache(settings: PageCacheSettings, clock: () => number = () => performance.now(), catalogueVersion?: () => number): PageCache {
   // A Map in the order pages were last sent: the first is the least recently sent.
   const pages = new Map<string, KeptPage>();
   let bytes = 0;
@@ -215,6 +224,7 @@ export function createPageCache(settings: PageCacheSettings, clock: () => number
   let patchingEvery = 0;
   /** Product changes in this instance's catalogue: a page with sources begun before the last is checked before it is sent. */
   let epoch = 0;
+  const currentEpoch = catalogueVersion ?? (() => epoch);
   /** A page that may show any product is kept only until then (a patched change is settling); `everySettledAt` for every page. */
   let anySettledAt = Number.NEGATIVE_INFINITY;
   let everySettledAt = Number.NEGATIVE_INFINITY;
@@ -289,7 +299,7 @@ export function createPageCache(settings: PageCacheSettings, clock: () => number
       pages.set(key, page);
       return page;
     },
-    toCheck: (page) => checkable(page) && page.epoch < epoch,
+    toCheck: (page) => checkable(page) && page.epoch < currentEpoch(),
     checked(key, page, checkedAt, unchanged) {
       if (pages.get(key) !== page) return false;
       // Kept, as a page drawn now would be, only until `patchedSettleMs` after the last product change heard.
@@ -358,8 +368,8 @@ export function createPageCache(settings: PageCacheSettings, clock: () => number
         anyFrom = Math.max(anyFrom, from);
         patching--;
         epoch++;
-        if (!whole) {
-          // A rebuild to come: what the API answers may change again with it, so pages with sources go too (rarely: then none is kept).
+        if (!whole && !catalogueVersion) {
+          // A rebuild to come, and no snapshot number to say when it is loaded: pages with sources go too, and none is kept meanwhile.
           rebuiltFrom = Math.max(rebuiltFrom, from);
           for (const key of checkedAny) drop(key);
         }
@@ -374,7 +384,7 @@ export function createPageCache(settings: PageCacheSettings, clock: () => number
       patched.then(settle, () => settle(false));
     },
     now: clock,
-    epoch: () => epoch,
+    epoch: () => currentEpoch(),
     size: () => ({ entries: pages.size, bytes, products: showing.size }),
   };
 }

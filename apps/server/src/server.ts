@@ -90,6 +90,9 @@ export async function createShopServer(
       ...(database &&
         serve.has('api') && {
           catalogueCaughtUp: () => app.composed.services.catalogue.listingsCaughtUp({ db: app.platform.db, clock: app.platform.clock }),
+          ...(app.composed.services.catalogue.listingsVersion && {
+            catalogueVersion: () => app.composed.services.catalogue.listingsVersion!({ db: app.platform.db, clock: app.platform.clock }),
+          }),
         }),
     });
   }

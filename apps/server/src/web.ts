@@ -41,6 +41,11 @@ export async function registerWeb(
      * false when a rebuild is to come). Heard after the API's own listener, so the patch a notice starts is the one waited for.
      */
     catalogueCaughtUp?: () => Promise<boolean>;
+    /**
+     * Where the API in this process answers listings from a snapshot: its number, moved on by each patch or load. A listing
+     * checked against its answers under one number is what a page drawn now would show, a rebuild to come or not (decision 0162).
+     */
+    catalogueVersion?: () => number;
   },
 ): Promise<void> {
   const { publicUrl, bodyLimitBytes } = settings;
@@ -52,7 +57,7 @@ export async function registerWeb(
   if (settings.apiInProcessUrl) entry.answerApiCallsInProcess?.(inProcessApiFetch(app, settings.apiInProcessUrl));
   else if (tracingEnabled()) entry.answerApiCallsInProcess?.(tracedFetch);
   const handle = createRequestHandler(build, mode);
-  const pageCache = settings.pageCache && settings.pageCache.ttlMs > 0 ? createPageCache(settings.pageCache) : null;
+  const pageCache = settings.pageCache && settings.pageCache.ttlMs > 0 ? createPageCache(settings.pageCache, undefined, settings.catalogueVersion) : null;
   // Where every call the storefront makes is answered here, a guest page records the answers it was drawn from, so a listing is
   // checked against them on a product's change instead of forgotten (decision 0162); a storefront-only tier records none.
   const { apiInProcessUrl, webTierSecret } = settings;

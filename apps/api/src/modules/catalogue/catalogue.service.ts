@@ -92,6 +92,8 @@ export interface CatalogueService {
   listingsAgeMs(ctx: ListingContext): number | null;
   /** Once the product changes heard so far are in the listings: true when patched in, false when a rebuild of them is to come. */
   listingsCaughtUp(ctx: ListingContext): Promise<boolean>;
+  /** Where the listings answer from a snapshot: its number, moved on by each patch or load (decision 0162); absent otherwise. */
+  listingsVersion?: (ctx: ListingContext) => number;
   /** The department tree: top-level categories in shop order, each with its sub-categories. */
   getNavigation(ctx: ListingContext): Promise<Navigation>;
   /** A product page read from the rows now (another module's call, maybe in its transaction). */
@@ -272,6 +274,7 @@ export function createCatalogueService(deps: CatalogueDeps): CatalogueService {
     loadListings: (ctx) => products.build(ctx),
     listingsAgeMs: (ctx) => products.snapshotAgeMs(ctx),
     listingsCaughtUp: (ctx) => products.caughtUp(ctx),
+    ...(products.servedVersion ? { listingsVersion: (ctx: ListingContext) => products.servedVersion!(ctx) } : {}),
     getNavigation: navigation(),
     getProductSummary: (ctx, slug) => getProductSummary(deps, ctx, slug),
     getProductSummaryBySku: (ctx, sku) => getProductSummaryBySku(deps, ctx, sku),

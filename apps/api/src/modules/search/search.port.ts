@@ -97,6 +97,11 @@ export interface ProductSearch {
    * some of it waits for a rebuild (a patch the engine refused, or a structural change still to be loaded).
    */
   caughtUp(ctx: IndexContext): Promise<boolean>;
+  /**
+   * Of an engine that answers from a snapshot: a number that moves on each time the snapshot answers come from is replaced
+   * (a patch in, a rebuild loaded), so answers asked again under the same number are the ones given before (decision 0162).
+   */
+  servedVersion?(ctx: IndexContext): number;
   /** A category and its sub-categories' products, faceted by its department; null for an unknown slug. */
   listCategory(ctx: IndexContext, input: CategoryListingRequest): Promise<Listing | null>;
   listPromotion(ctx: IndexContext, scope: PromotionScope, input: CategoryListingRequest): Promise<Listing>;

@@ -96,7 +96,7 @@ describe('product pages', () => {
 });
 
 describe('checking the snapshot against the change counter', () => {
-  const { snapshotOf, productsChanged, patched } = productSnapshots(catalogueSource(createInventoryService()));
+  const { snapshotOf, productsChanged, patched, servedVersion } = productSnapshots(catalogueSource(createInventoryService()));
   const snapshotAt = (seconds: number) => {
     at(seconds);
     return snapshotOf({ db: api.database.db, clock: { now: () => now } });
@@ -135,6 +135,9 @@ describe('checking the snapshot against the change counter', () => {
 
   it('patches a changed product in, with no load, and loads again when any product may have changed', async () => {
     const before = await snapshotAt(5000);
+    // The snapshot served is numbered (decision 0162): asked again, the same number, until a patch or a load replaces it.
+    const numbered = servedVersion({ db: api.database.db });
+    expect(servedVersion({ db: api.database.db })).toBe(numbered);
     const [row] = (
       (await api.database.db.execute(
         sql`update prices set price_inc_vat = 123457, was_price_inc_vat = null
@@ -147,6 +150,8 @@ describe('checking the snapshot against the change counter', () => {
     await patched({ db: api.database.db, clock: { now: () => now } });
     const after = await snapshotAt(5001);
     expect(after).not.toBe(before);
+    const patchedNumber = servedVersion({ db: api.database.db });
+    expect(patchedNumber).toBeGreaterThan(numbered);
     // The same loaded snapshot, its row patched: everything else is shared.
     expect(after.suggestions).toBe(before.suggestions);
     const rowOf = after.index.rowOfId.get(productId)!;
@@ -159,8 +164,11 @@ describe('checking the snapshot against the change counter', () => {
 
     // The listening connection came back: anything may have changed, so the next check loads again.
     productsChanged({ db: api.database.db, clock: { now: () => now } }, null);
+    // Until the load is in, the patched snapshot answers, under its number.
+    expect(servedVersion({ db: api.database.db })).toBe(patchedNumber);
     const reloaded = await snapshotAt(5100);
     expect(reloaded.suggestions).not.toBe(before.suggestions);
+    expect(servedVersion({ db: api.database.db })).toBeGreaterThan(patchedNumber);
   }, 60_000);
 
   // PGlite has one connection: a transaction held open there would hold up the load itself.

@@ -119,9 +119,14 @@ export function productSnapshots(source: ProductSource): {
   patched: (ctx: Pick<ServiceContext, 'db' | 'clock'>) => Promise<void>;
   /** Once every change heard so far is patched in: whether the snapshot served then holds them all (no load of a new one due). */
   caughtUp: (ctx: Pick<ServiceContext, 'db' | 'clock'>) => Promise<boolean>;
+  /** The snapshot served now, numbered in the order they were first asked about (0: none yet); `ProductSearch.servedVersion`. */
+  servedVersion: (ctx: Pick<ServiceContext, 'db'>) => number;
   ageMs: (ctx: Pick<ServiceContext, 'db' | 'clock'>) => number | null;
 } {
   const snapshots = new WeakMap<Db, Entry>();
+  // Each snapshot served is a promise of its own (a patch or a load puts a new one in `Entry.value`): numbered when first seen.
+  const numbers = new WeakMap<Promise<CatalogueSnapshot>, number>();
+  let numbered = 0;
   return {
     snapshotOf: ({ db, clock }) => catalogueSnapshot({ db, clock, source, snapshots }),
     changed: (ctx) => checkSoon(snapshots, ctx),
@@ -134,6 +139,13 @@ export function productSnapshots(source: ProductSource): {
       const entry = snapshots.get(db);
       // None loaded: the first answer loads one from the rows as they are now.
       return !entry || !entry.reloadAsked;
+    },
+    servedVersion: ({ db }) => {
+      const served = snapshots.get(db)?.value;
+      if (!served) return 0;
+      let number = numbers.get(served);
+      if (number === undefined) numbers.set(served, (number = ++numbered));
+      return number;
     },
     ageMs: ({ db, clock }) => {
       const entry = snapshots.get(db);

@@ -109,7 +109,7 @@ function suggest(snapshot: CatalogueSnapshot, terms: string[], synonyms: Synonym
  * by its reading, so none from before a change of the groups is given after it.
  */
 export function memoryProductSearch(source: ProductSource, answerBudget: () => number, synonyms: SynonymTable): ProductSearch & { answers: KeptAnswers } {
-  const { snapshotOf, changed, productsChanged, caughtUp, ageMs } = productSnapshots(source);
+  const { snapshotOf, changed, productsChanged, caughtUp, servedVersion, ageMs } = productSnapshots(source);
   /** An answer is kept the second time it is asked for: most queries never seen before are never asked again (decision 0040). */
   const askedBefore = new SeenOnce();
   /**
@@ -167,6 +167,7 @@ export function memoryProductSearch(source: ProductSource, answerBudget: () => n
     snapshotAgeMs: ageMs,
     update: (ctx, change) => (change.productIds === undefined ? changed(ctx) : productsChanged(ctx, change.productIds)),
     caughtUp,
+    servedVersion,
 
     async listCategory(ctx: IndexContext, input: CategoryListingRequest): Promise<Listing | null> {
       const snapshot = await snapshotOf(ctx);
