@@ -282,11 +282,12 @@ const basins = await fetch(`${origin}/api/catalogue/Listings/Categories`, {
 });
 const basin = ((await basins.json()) as { products: { slug: string }[] }).products[0];
 if (!basin) throw new Error('No basin to measure');
-/** A product page (kept, forgotten by its own products' changes: decision 0160) and two listings (checked: decision 0162). */
+/** A product page (kept, forgotten by its own products' changes: decision 0160), two listings and the home page (checked: decision 0162). */
 const pages = [
   { name: 'product page', url: `${origin}/p/${basin.slug}` },
   { name: 'category page', url: `${origin}/c/basins` },
   { name: 'search results page', url: `${origin}/search?q=basin` },
+  { name: 'home page', url: `${origin}/` },
 ];
 type Page = (typeof pages)[number];
 const withEncoding = (request: autocannon.Request) => ({ ...request, headers: { ...request.headers, 'accept-encoding': 'gzip, deflate, br' } });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { withTraceContext } from '@shop/api';
+import { WEB_TIER_HEADERS } from '@shop/contracts';
 import { heardCall, heardUncheckedCall } from './page-sources.ts';
 
 /** Answers that carry no body, which a `Response` refuses one for. */
@@ -29,16 +30,18 @@ export function inProcessApiFetch(app: FastifyInstance, apiUrl: string): typeof 
     const headers = withTraceContext({ ...headersOf(init.headers), host: target.host });
     const method = (init.method ?? 'GET').toUpperCase();
     const answer = await app.inject({ method: method as 'GET', url: target.pathname + target.search, headers, payload: body });
-    // A guest page being drawn records what it was drawn from (page-sources.ts, decision 0162).
+    // A guest page being drawn records what it was drawn from (page-sources.ts, decision 0162); not an answer the storefront
+    // keeps for every page a few seconds (the frame, promotions, carousels), which the page cache's 10 s after a change covers.
     const etag = answer.headers.etag;
-    heardCall({
-      method,
-      url: target.pathname + target.search,
-      body,
-      contentType: Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1],
-      status: answer.statusCode,
-      etag: typeof etag === 'string' ? etag : undefined,
-    });
+    if (!(WEB_TIER_HEADERS.kept in headers))
+      heardCall({
+        method,
+        url: target.pathname + target.search,
+        body,
+        contentType: Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1],
+        status: answer.statusCode,
+        etag: typeof etag === 'string' ? etag : undefined,
+      });
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value === undefined) continue;

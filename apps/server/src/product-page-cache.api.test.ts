@@ -17,6 +17,8 @@ const CHANGE_SEEN_MS = 30_000;
 const BASIN = '/p/tamar-trade-eden-cloakroom-basin-pl000109';
 const BASINS = '/c/basins';
 const SEARCH = '/search?q=basin';
+const HOME = '/';
+const ABOUT = '/about';
 
 const bed = serverTestBed();
 let server: ShopServer;
@@ -113,7 +115,8 @@ describe.runIf(onPglite)('kept pages and the changes of the products they show',
   );
 
   it(
-    'a listing is sent as checked, the same page, after another product’s price change; and drawn afresh with a price it shows',
+    'a listing, the home page and a content page are sent as checked, the same page, after another product’s price change; ' +
+      'a listing is drawn afresh with a price it shows',
     async () => {
       const kept = (path: string) =>
         until(
@@ -121,16 +124,20 @@ describe.runIf(onPglite)('kept pages and the changes of the products they show',
           (answer) => how(answer) === 'hit',
           CHANGE_SEEN_MS,
         );
-      const [basins, search] = [await kept(BASINS), await kept(SEARCH)];
-      expect([how(basins), how(search)]).toEqual(['hit', 'hit']);
+      const [basins, search, home, about] = [await kept(BASINS), await kept(SEARCH), await kept(HOME), await kept(ABOUT)];
+      expect([how(basins), how(search), how(home), how(about)]).toEqual(['hit', 'hit', 'hit', 'hit']);
 
-      // A product neither page shows: an extractor fan.
-      const fan = (await listed('extractor-fans')).find((card) => ![basins, search].some((answer) => answer.body.includes(`/p/${card.slug}`)))!;
+      // A product no page shows: an extractor fan.
+      const fan = (await listed('extractor-fans')).find((card) => ![basins, search, home].some((answer) => answer.body.includes(`/p/${card.slug}`)))!;
       expect(fan).toBeDefined();
       await changePricePatched(fan.sku, fan.price.priceIncTax + 1_000);
       for (const [path, before] of [
         [BASINS, basins],
         [SEARCH, search],
+        // The home page's content page, trade bands and category carousels are asked again; its promotions and the shop's own
+        // carousels are kept for every page by the storefront (10 s), which its being kept only 10 s past a change covers.
+        [HOME, home],
+        [ABOUT, about],
       ] as const) {
         // Sent as kept until the page cache has the patch in too, then checked: not drawn, the same page as before.
         const { kept: sentKept, next } = await untilNotKept(path);

@@ -107,6 +107,13 @@ export const operationsEndpoints = {
  * the visitor's address and the secret the web and API tiers share (`WEB_TIER_SECRET`). The API
  * takes the address as the caller's only when the secret matches (`platform/web-tier.ts`). With the
  * secret, `check` marks a call made for no visitor: a kept page's answers asked again (decision 0162),
- * which counts against no one's rate-limit budget.
+ * which counts against no one's rate-limit budget. `kept` marks a call whose answer the storefront's
+ * server keeps for every page for a few seconds (the frame, promotions, carousels): not a source of the
+ * page whose drawing made it (decision 0162). The API ignores it.
  */
-export const WEB_TIER_HEADERS = { visitor: 'x-web-tier-visitor', secret: 'x-web-tier-secret', check: 'x-web-tier-check' } as const;
+export const WEB_TIER_HEADERS = {
+  visitor: 'x-web-tier-visitor',
+  secret: 'x-web-tier-secret',
+  check: 'x-web-tier-check',
+  kept: 'x-web-tier-kept',
+} as const;

@@ -356,6 +356,8 @@ export const siteContentEndpoints = {
     access: publicAccess,
     params: slugParam,
     query: previewQuery,
+    // Asked again every time, answered 304 when unchanged (a preview is sent `private, no-store` instead).
+    cacheSeconds: 0,
     responses: { 200: ContentPageSchema },
   }),
   getPage: defineEndpoint({

@@ -118,7 +118,8 @@ export function bindEndpoint<E extends EndpointDefinition>(app: FastifyInstance,
         : await run();
       if (reply.sent) return reply;
       if (!reply.statusCode || reply.statusCode === 200) reply.code(successStatus);
-      if (endpoint.cacheSeconds !== undefined && access.kind === 'public') {
+      // A handler that said how its answer is kept (one caller's preview, say) is not made a public one.
+      if (endpoint.cacheSeconds !== undefined && access.kind === 'public' && !reply.hasHeader('cache-control')) {
         return sendCacheable(request, reply, app.serialisedAnswers.of(result, endpoint.responses[successStatus]), endpoint.cacheSeconds);
       }
       return result;

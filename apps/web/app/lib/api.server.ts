@@ -17,6 +17,7 @@ import {
 } from '@shop/api-client';
 import { WEB_TIER_HEADERS } from '@shop/contracts';
 import { data } from 'react-router';
+import { keptForEveryPage } from './shared-answer.server.ts';
 
 /**
  * Where server-side loaders reach the API. In the one-process default the API answers on the
@@ -34,7 +35,14 @@ let transport: typeof fetch = (input, init) => fetch(input, init);
  * (`answerApiCallsInProcess`, apps/server/src/api-in-process.ts): the same routes, hooks and answers
  * without a socket, HTTP parsing or compression between the tiers (decision 0069).
  */
-export const apiFetch: typeof fetch = (input, init) => transport(input, init);
+export const apiFetch: typeof fetch = (input, init) => transport(input, keptForEveryPage() ? markedKept(init) : init);
+
+/** A call for an answer kept for every page, so marked (`WEB_TIER_HEADERS.kept`, decision 0162). */
+function markedKept(init: RequestInit | undefined): RequestInit {
+  const headers = new Headers(init?.headers);
+  headers.set(WEB_TIER_HEADERS.kept, '1');
+  return { ...init, headers };
+}
 
 /** Called once by the shop's server when the API is in this process (the storefront's entry exports it). */
 export function answerApiCallsInProcess(inProcess: typeof fetch): void {

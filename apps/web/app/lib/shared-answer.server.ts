@@ -1,3 +1,14 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** Set while an answer kept for every page is asked for: its call is marked so (`keptForEveryPage`). */
+const keptLoads = new AsyncLocalStorage<true>();
+
+/**
+ * Whether the API call being made is for an answer kept for every page: the shop's server then does not count it among the
+ * sources of the page whose drawing made it (decision 0162), since every page shows it, refreshed every few seconds.
+ */
+export const keptForEveryPage = (): boolean => keptLoads.getStore() === true;
+
 /**
  * An answer every visitor's page shows alike (the category tree, the shop's details), kept by this
  * web-tier process for `keepMs` after it arrives: a page view then costs neither an API call nor a
@@ -18,10 +29,12 @@ export function sharedAnswer<T>(
     answer =
       kept && kept.until > clock()
         ? Promise.resolve(kept.value)
-        : load(request).then((value) => {
-            if (value !== null) kept = { value, until: clock() + keepMs };
-            return value;
-          });
+        : keptLoads
+            .run(true, () => load(request))
+            .then((value) => {
+              if (value !== null) kept = { value, until: clock() + keepMs };
+              return value;
+            });
     pending.set(requestContext, answer);
     return answer;
   };

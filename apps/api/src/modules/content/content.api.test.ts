@@ -311,6 +311,23 @@ describe('a page of typed blocks', () => {
     });
   });
 
+  it('is answered with an ETag as published, asked again every time, and a preview is one editor’s that no cache keeps', async () => {
+    const { slug, version } = await newPage();
+    await client('eddie').savePageDraft({ params: { slug }, body: { version, page: page('Draft only') } });
+    const url = `${api.serviceUrl('site')}/api/pagedata/${slug}`;
+    const published = await fetch(url);
+    expect(published.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    const etag = published.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"/);
+    expect((await fetch(url, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    // An editor's preview of the draft: never marked public, however it is asked.
+    const preview = await fetch(`${url}?preview=draft`, { headers: { authorization: 'Bearer eddie', 'if-none-match': etag } });
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('cache-control')).toBe('private, no-store');
+    expect(preview.headers.get('etag')).toBeNull();
+    expect(((await preview.json()) as { title: string }).title).toBe('Draft only');
+  });
+
   it('restores an earlier version as a new draft, and publishing it shows it again', async () => {
     const { slug, version } = await newPage();
     const changed = await client('edith').publishPage({ params: { slug }, body: { version, page: page('Second') } });

@@ -12,7 +12,11 @@ const IMAGE_CACHE = 'public, max-age=86400, immutable';
 
 /** The site service's content calls (the spec's four and the staff editor's own, under `/api/site`) and the blog (`/api/content/Blogs`). */
 export async function registerContentRoutes(app: FastifyInstance, service: ContentService, files: FilesService): Promise<void> {
-  bindEndpoint(app, calls.getPageData, ({ ctx, params, query }) => service.pageData(ctx, params.slug, query.preview));
+  bindEndpoint(app, calls.getPageData, ({ ctx, params, query, reply }) => {
+    // A preview is one content editor's: no shared cache may keep it. The published page is the same for everyone.
+    if (query.preview !== undefined) reply.header('cache-control', 'private, no-store');
+    return service.pageData(ctx, params.slug, query.preview);
+  });
   bindEndpoint(app, calls.getPage, ({ ctx, params }) => service.pageData(ctx, params.slug));
   bindEndpoint(app, calls.getGlobalItem, ({ ctx, params }) => service.globalItem(ctx, params.id));
   bindEndpoint(app, calls.saveGlobalItem, ({ ctx, body }) => service.saveGlobalItem(ctx, body));
