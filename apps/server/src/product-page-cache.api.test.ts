@@ -19,6 +19,7 @@ const BASINS = '/c/basins';
 const SEARCH = '/search?q=basin';
 const HOME = '/';
 const ABOUT = '/about';
+const BLOG = '/blog';
 
 const bed = serverTestBed();
 let server: ShopServer;
@@ -115,7 +116,7 @@ describe.runIf(onPglite)('kept pages and the changes of the products they show',
   );
 
   it(
-    'a listing, the home page and a content page are sent as checked, the same page, after another product’s price change; ' +
+    'a listing, the home page, a content page and the blog are sent as checked, the same page, after another product’s price change; ' +
       'a listing is drawn afresh with a price it shows',
     async () => {
       const kept = (path: string) =>
@@ -124,11 +125,11 @@ describe.runIf(onPglite)('kept pages and the changes of the products they show',
           (answer) => how(answer) === 'hit',
           CHANGE_SEEN_MS,
         );
-      const [basins, search, home, about] = [await kept(BASINS), await kept(SEARCH), await kept(HOME), await kept(ABOUT)];
-      expect([how(basins), how(search), how(home), how(about)]).toEqual(['hit', 'hit', 'hit', 'hit']);
+      const [basins, search, home, about, blog] = [await kept(BASINS), await kept(SEARCH), await kept(HOME), await kept(ABOUT), await kept(BLOG)];
+      expect([how(basins), how(search), how(home), how(about), how(blog)]).toEqual(['hit', 'hit', 'hit', 'hit', 'hit']);
 
       // A product no page shows: an extractor fan.
-      const fan = (await listed('extractor-fans')).find((card) => ![basins, search, home].some((answer) => answer.body.includes(`/p/${card.slug}`)))!;
+      const fan = (await listed('extractor-fans')).find((card) => ![basins, search, home, blog].some((answer) => answer.body.includes(`/p/${card.slug}`)))!;
       expect(fan).toBeDefined();
       await changePricePatched(fan.sku, fan.price.priceIncTax + 1_000);
       for (const [path, before] of [
@@ -138,6 +139,7 @@ describe.runIf(onPglite)('kept pages and the changes of the products they show',
         // carousels are kept for every page by the storefront (10 s), which its being kept only 10 s past a change covers.
         [HOME, home],
         [ABOUT, about],
+        [BLOG, blog],
       ] as const) {
         // Sent as kept until the page cache has the patch in too, then checked: not drawn, the same page as before.
         const { kept: sentKept, next } = await untilNotKept(path);

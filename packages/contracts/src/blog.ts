@@ -135,6 +135,8 @@ export const blogEndpoints = {
     summary: 'The blog: one post by slug, or a page of posts (newest first), optionally of one category or tag',
     access: publicAccess,
     body: z.object({ blogData: BlogDataSchema.default({}) }),
+    // Asked again every time, answered 304 when unchanged (a preview is sent `private, no-store` instead).
+    cacheSeconds: 0,
     responses: { 200: BlogsAnswerSchema },
   }),
 } as const;

@@ -84,6 +84,22 @@ describe('a blog post', () => {
     expect(shown?.relatedSkus).toEqual(['PL000101-1']);
   });
 
+  it('answers the blog with an ETag, asked again every time, and a post’s preview as one editor’s that no cache keeps', async () => {
+    const url = `${api.serviceUrl('content')}/Blogs`;
+    const ask = (blogData: object, headers: Record<string, string> = {}) =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ blogData }) });
+    const listed = await ask({});
+    expect(listed.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    const etag = listed.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"/);
+    expect((await ask({}, { 'if-none-match': etag })).status).toBe(304);
+    const slug = ((await listed.json()) as { list: { posts: { slug: string }[] } }).list.posts[0]!.slug;
+    const preview = await ask({ slug, preview: 'draft' }, { authorization: 'Bearer eddie' });
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('cache-control')).toBe('private, no-store');
+    expect(preview.headers.get('etag')).toBeNull();
+  });
+
   it('keeps its first date and every version when corrected, and restores an earlier one', async () => {
     const first = await newPost();
     const slug = first.slug;

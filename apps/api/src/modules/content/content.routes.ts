@@ -29,7 +29,11 @@ export async function registerContentRoutes(app: FastifyInstance, service: Conte
   bindEndpoint(app, calls.unpublishPage, ({ ctx, params, body }) => service.unpublishPage(ctx, params.slug, body.version));
   bindEndpoint(app, calls.getPublishedPages, ({ ctx }) => service.publishedPages(ctx));
   bindEndpoint(app, calls.getGlobalItemForEditing, ({ ctx, params }) => service.globalItemForEditing(ctx, params.id));
-  bindEndpoint(app, blog.getBlogs, ({ ctx, body }) => service.blogs(ctx, body.blogData));
+  bindEndpoint(app, blog.getBlogs, ({ ctx, body, reply }) => {
+    // A post's preview is one content editor's, as a page's is.
+    if (body.blogData.preview !== undefined) reply.header('cache-control', 'private, no-store');
+    return service.blogs(ctx, body.blogData);
+  });
   bindEndpoint(app, posts.listPosts, ({ ctx }) => service.listPosts(ctx));
   bindEndpoint(app, posts.createPost, ({ ctx, body }) => service.createPost(ctx, body.slug, body.post));
   bindEndpoint(app, posts.getPostForEditing, ({ ctx, params }) => service.postForEditing(ctx, params.slug));
