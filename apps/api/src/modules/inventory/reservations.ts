@@ -137,11 +137,11 @@ export function releaseExpired(db: Database, now: Date, limit = 100): Promise<nu
 }
 
 /**
- * Moves up to `limit` committed holds still counted as reserved to their stock rows' committed count (decision 0161), in a
- * transaction of its own (a savepoint in the caller's). How many moved.
+ * Moves up to `limit` committed holds still counted as reserved to their stock rows' committed count (decision 0161): one
+ * statement, so it needs no transaction of its own. How many moved.
  */
 export function countCommittedHolds(db: Database, limit = 500): Promise<number> {
-  return db.transaction((tx) => repository.countCommittedHolds(tx, limit));
+  return repository.countCommittedHolds(db, limit);
 }
 
 /** Stock rows breaking the invariant (for tests and health checks): none, always. */
