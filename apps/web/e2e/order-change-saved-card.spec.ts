@@ -122,7 +122,23 @@ test.describe('with Stripe', () => {
     const upgrade = (await page.getByText(/^Difference to pay: £\d+\.\d\d$/).textContent())!.replace('Difference to pay: ', '');
     await page.getByRole('button', { name: 'Use the order’s billing address' }).click();
     await page.getByRole('checkbox', { name: /^I agree to pay / }).check();
+    // The saved card is offered as the action answers, while the page's data is still loading after it: held here, the
+    // card waits for it (a press would interrupt that load), and is offered once it has come.
+    let release = () => {};
+    const loaded = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/upgrade-delivery\.data/, async (route) => {
+      if (route.request().method() === 'GET') await loaded;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Continue to payment' }).click();
+    const savedCard = page
+      .getByRole('group', { name: 'Pay with a saved card' })
+      .getByRole('button', { name: `Pay ${upgrade} with Visa ending 3155` })
+      .first();
+    await expect(savedCard).toBeDisabled();
+    release();
+    await expect(savedCard).toBeEnabled();
+    await page.unroute(/\/upgrade-delivery\.data/);
     await payWithSavedCard(page, upgrade);
     await stripeChallenge(page).getByRole('button', { name: 'Complete' }).click();
     await expect(page).toHaveURL(new RegExp(`/account/orders/${tapOrder}\\?upgraded=1$`));

@@ -1,6 +1,6 @@
 import { formatPence, type PaymentMethods } from '@shop/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Form } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 import { cardName } from '../../lib/account/saved-cards.ts';
 import { BankCheckDialog, PaymentProblem, type PaymentOutcome } from '../checkout/payment-attempt.tsx';
 import { GatewayCardPayment, stripeSettings } from '../checkout/gateway-card-payment.tsx';
@@ -65,6 +65,9 @@ export function PayDifference({
     setChallengeUrl(null);
   }
   const savedCards = payment.savedCards ?? [];
+  // An answer of the page's action shows while the page's data is still loading after it: a card pressed (or a bank check
+  // passed) then would interrupt that load, so both wait until the page has settled.
+  const settling = useNavigation().state !== 'idle';
   // The saved card's bank check (its payment was made on the server): passed, the page's form takes the payment on.
   const settleSavedCard = useCallback((outcome: PaymentOutcome) => {
     setChallengeUrl(null);
@@ -74,13 +77,13 @@ export function PayDifference({
   // Its bank asks for the check: shown once per answer, as checkout shows it (Stripe.js's own, or the sandbox's in the dialog).
   const checked = useRef<DifferenceIntent | null>(null);
   useEffect(() => {
-    if (payment.status !== 'requires_action' || checked.current === payment) return;
+    if (settling || payment.status !== 'requires_action' || checked.current === payment) return;
     checked.current = payment;
     savedCardOutcome(payment, stripeSettings(payment.card)).then(
       (outcome) => (outcome.status === 'requires_action' && outcome.nextActionUrl ? setChallengeUrl(outcome.nextActionUrl) : settleSavedCard(outcome)),
       () => setProblem('We couldn’t reach our payment provider. Check your connection and press Pay to try again.'),
     );
-  }, [payment, settleSavedCard]);
+  }, [payment, settling, settleSavedCard]);
 
   const after = { onPaid: () => formRef.current?.requestSubmit(), progress: 'Saving your changes…' };
   const hidden = (values: Record<string, string | number>) =>
@@ -102,7 +105,7 @@ export function PayDifference({
             <legend className="px-1 text-base font-bold text-navy-950">Pay with a saved card</legend>
             {hidden(savedCardFields)}
             {savedCards.map((saved) => (
-              <Button key={saved.id} type="submit" name="savedCardId" value={saved.id} variant="accent" className="w-full">
+              <Button key={saved.id} type="submit" name="savedCardId" value={saved.id} variant="accent" className="w-full" loading={settling}>
                 Pay {formatPence(payment.amountPence)} with {cardName(saved)}
               </Button>
             ))}
