@@ -2,6 +2,7 @@ import { expect as baseExpect, test } from './test.ts';
 import { collectErrors, DEMO, expectNoViolations, signIn, storedUser } from './auth.ts';
 import { fillCard } from './checkout-steps.ts';
 import { chooseFirstOpenDay, placeTestOrder } from './orders.ts';
+import { SCREENSHOT_DIR } from './pages.ts';
 
 // A sign-in through the provider's pages, a card payment and the bank's check, on a machine that may be busy.
 test.describe.configure({ timeout: 150_000 });
@@ -46,7 +47,9 @@ test('a customer upgrades to a specific day, pays with a card that asks for the 
   await challenge.getByRole('button', { name: 'Complete' }).click();
 
   // The order page: the same order, coming on the agreed day.
-  await expect(page).toHaveURL(new RegExp(`/account/orders/${orderNumber}\\?upgraded=1$`));
+  await expect(page).toHaveURL(new RegExp(`/account/orders/${orderNumber}\\?done=upgraded$`));
+  await expect(page.getByRole('status').filter({ hasText: 'Your delivery has been upgraded' })).toContainText('We have e-mailed you what changed.');
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-delivery-upgraded.png`, animations: 'disabled' });
   const delivery = page.getByRole('region', { name: 'Delivery' });
   await expect(delivery.getByText('Specific day')).toBeVisible();
   await expect(delivery.getByText(`Arrives ${dayName}`)).toBeVisible();

@@ -58,7 +58,7 @@ test('a customer pays an order change’s difference with a saved card, answerin
     .getByRole('button', { name: `Pay ${amount} with Visa ending 3155` })
     .click();
   await checkPage(page).getByRole('button', { name: 'Complete' }).click();
-  await expect(page).toHaveURL(new RegExp(`/account/orders/${orderNumber}(\\?changed=1)?$`));
+  await expect(page).toHaveURL(new RegExp(`/account/orders/${orderNumber}\\?done=changed$`));
   // Opened again, the added item is on the order and nothing more is to pay.
   await page.getByRole('link', { name: 'Change this order online' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'PL000109-2' })).toBeVisible();
@@ -111,7 +111,7 @@ test.describe('with Stripe', () => {
     await expect(stripeChallenge(page).getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-order-change-stripe-saved-card-check.png`, animations: 'disabled' });
     await stripeChallenge(page).getByRole('button', { name: 'Complete' }).click();
-    await expect(page).toHaveURL(new RegExp(`/account/orders/${orderNumber}(\\?changed=1)?$`));
+    await expect(page).toHaveURL(new RegExp(`/account/orders/${orderNumber}\\?done=changed$`));
     await page.getByRole('link', { name: 'Change this order online' }).click();
     await expect(page.getByText('No difference to pay')).toBeVisible();
 
@@ -141,7 +141,7 @@ test.describe('with Stripe', () => {
     await page.unroute(/\/upgrade-delivery\.data/);
     await payWithSavedCard(page, upgrade);
     await stripeChallenge(page).getByRole('button', { name: 'Complete' }).click();
-    await expect(page).toHaveURL(new RegExp(`/account/orders/${tapOrder}\\?upgraded=1$`));
+    await expect(page).toHaveURL(new RegExp(`/account/orders/${tapOrder}\\?done=upgraded$`));
     await expect(page.getByRole('region', { name: 'Delivery' }).getByText('Specific day')).toBeVisible();
     expect(errors).toEqual([]);
   });

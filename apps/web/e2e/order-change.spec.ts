@@ -8,7 +8,7 @@ import { SCREENSHOT_DIR } from './pages.ts';
 test.describe.configure({ timeout: 150_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-test('a customer adds an item to an undispatched order and pays the difference by card, then removes it and sees the refund', async ({ page }) => {
+test('a customer adds an item to an undispatched order and pays the difference by card, then removes it and sees the refund', async ({ page }, testInfo) => {
   const errors = collectErrors(page);
   await signIn(page, DEMO.shopper.email);
   const { access_token } = (await storedUser(page))!;
@@ -28,7 +28,17 @@ test('a customer adds an item to an undispatched order and pays the difference b
   await page.getByRole('button', { name: 'Complete changes' }).click();
   await fillCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: `Pay ${amount}`, exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/account/orders/${orderNumber}(\\?changed=1)?$`));
+  await expect(page).toHaveURL(new RegExp(`/account/orders/${orderNumber}\\?done=changed$`));
+  // The order's page says it was changed, once: the keyboard is on that notice, and a reload is the order's page alone.
+  const changed = page.getByRole('status').filter({ hasText: 'Your order has been changed' });
+  await expect(changed).toContainText('We have e-mailed you what changed.');
+  await expect(page.locator(':focus')).toContainText('Your order has been changed');
+  await expectNoViolations(page);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-order-changed.png`, animations: 'disabled' });
+  await page.reload();
+  await expect(page).toHaveURL(new RegExp(`/account/orders/${orderNumber}$`));
+  await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
+  await expect(changed).toHaveCount(0);
 
   // The same order, now with two lines; take the added one off again: the difference is refunded.
   await page.getByRole('link', { name: 'Change this order online' }).click();
@@ -36,7 +46,7 @@ test('a customer adds an item to an undispatched order and pays the difference b
   await added.getByRole('button', { name: /^Remove / }).click();
   await expect(page.getByText(/^Difference to refund: £[\d,]+\.\d\d$/)).toBeVisible();
   await page.getByRole('button', { name: 'Complete changes' }).click();
-  await expect(page).toHaveURL(new RegExp(`/account/orders/${orderNumber}(\\?changed=1)?$`));
+  await expect(page).toHaveURL(new RegExp(`/account/orders/${orderNumber}\\?done=changed$`));
   await expect(page.getByText(/^Refund: £/)).toBeVisible();
   expect(errors).toEqual([]);
 });

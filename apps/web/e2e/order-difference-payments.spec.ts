@@ -54,7 +54,7 @@ async function addBasinWaste(page: Page, orderNumber: string) {
 
 /** The order page after the change: the same order number, now holding the basin waste. */
 async function expectChanged(page: Page, orderNumber: string) {
-  await expect(page).toHaveURL(new RegExp(`/account/orders/${orderNumber}(\\?changed=1)?$`));
+  await expect(page).toHaveURL(new RegExp(`/account/orders/${orderNumber}\\?done=changed$`));
   await expect(page.getByRole('main').getByText('Harlow & Finch Hexham Basin Waste').first()).toBeVisible();
 }
 
@@ -161,7 +161,7 @@ test.describe('with Stripe', () => {
     await expect(stripeChallenge(page).getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
     await stripeChallenge(page).getByRole('button', { name: 'Complete' }).click();
 
-    await expect(page).toHaveURL(new RegExp(`/account/orders/${orderNumber}\\?upgraded=1$`));
+    await expect(page).toHaveURL(new RegExp(`/account/orders/${orderNumber}\\?done=upgraded$`));
     await expect(page.getByRole('region', { name: 'Delivery' }).getByText(`Arrives ${dayName}`)).toBeVisible();
     expect(errors).toEqual([]);
   });

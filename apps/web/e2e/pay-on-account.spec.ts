@@ -100,7 +100,7 @@ test('@phone an approved trade customer pays on account, adds an item and upgrad
   await scan(page);
   await shot(page, testInfo, 'change');
   await page.getByRole('button', { name: 'Complete changes on account' }).click();
-  await expect(page).toHaveURL(new RegExp(`/account/orders/${orderNumber}(\\?changed=1)?$`));
+  await expect(page).toHaveURL(new RegExp(`/account/orders/${orderNumber}\\?done=changed$`));
 
   await tradeDashboard(page);
   const pence = shownPence;
@@ -137,7 +137,7 @@ test('@phone an approved trade customer pays on account, adds an item and upgrad
   await shot(page, testInfo, 'upgrade');
   await agree.check();
   await page.getByRole('button', { name: 'Upgrade on account' }).click();
-  await expect(page).toHaveURL(new RegExp(`/account/orders/${tapOrder}\\?upgraded=1$`));
+  await expect(page).toHaveURL(new RegExp(`/account/orders/${tapOrder}\\?done=upgraded$`));
   const delivery = page.getByRole('region', { name: 'Delivery' });
   await expect(delivery.getByText('Specific day')).toBeVisible();
   await expect(delivery.getByText(`Arrives ${dayName}`)).toBeVisible();

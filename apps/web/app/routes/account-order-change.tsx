@@ -1,12 +1,12 @@
 import { ApiError, createOrderBasketsClient } from '@shop/api-client';
-import { data, redirect, redirectDocument } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/account-order-change';
 import { OrderChanges, type DifferencePayment } from '../components/order-change/order-changes.tsx';
 import { OrderSubpage } from '../components/order-change/order-subpage.tsx';
 import { throwIfSignedOutOrRateLimited } from '../lib/account/account-api.server.ts';
 import { apiProblemMessage } from '../lib/api-problem.ts';
 import { sendOrderChangeStep } from '../lib/order-change/order-change-step.server.ts';
-import { orderPageCaller } from '../lib/order-change/order-page-caller.server.ts';
+import { backToOrderDone, orderPageCaller } from '../lib/order-change/order-page-caller.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -51,8 +51,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       const payment = { ...done.payment, frameUrl, card, wallets, savedCards, orderVersion: Number(form.get('orderVersion')) };
       return { payment } satisfies Answer;
     }
-    // A guest's order page is loaded whole, so its link cookie goes with it (breadcrumbs.tsx).
-    if (done) return (caller.guest ? redirectDocument : redirect)(`${caller.orderPath}?changed=1`);
+    if (done) return backToOrderDone(request, caller, 'changed');
     return redirect(`${caller.orderPath}/change`);
   } catch (error) {
     throwIfSignedOutOrRateLimited(request, error);

@@ -1,6 +1,6 @@
 import { ApiError, createDeliveryUpgradeClient } from '@shop/api-client';
 import { formatPence, type Address, type DeliveryUpgrade, type SpecificDayCalendar } from '@shop/contracts';
-import { data, Form, redirect, redirectDocument } from 'react-router';
+import { data, Form, redirect } from 'react-router';
 import type { Route } from './+types/account-order-upgrade-delivery';
 import { DayPicker } from '../components/checkout/day-picker.tsx';
 import { OnAccountDifferenceNote, PayDifference, type DifferenceIntent } from '../components/order-change/pay-difference.tsx';
@@ -12,7 +12,7 @@ import { throwIfSignedOutOrRateLimited } from '../lib/account/account-api.server
 import { apiProblemMessage } from '../lib/api-problem.ts';
 import { cutOffText, formatDay, whenText } from '../lib/checkout/checkout-logic.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { orderPageCaller } from '../lib/order-change/order-page-caller.server.ts';
+import { backToOrderDone, orderPageCaller } from '../lib/order-change/order-page-caller.server.ts';
 import { addressLines } from '../lib/staff-orders/orders.ts';
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -58,8 +58,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   };
   const id = { orderId: orderNumber };
   const { caller, client } = upgradeClient(request, orderNumber);
-  // A guest's order page is loaded whole, so its link cookie goes with it (breadcrumbs.tsx).
-  const done = (caller.guest ? redirectDocument : redirect)(`${caller.orderPath}?upgraded=1`);
+  const done = backToOrderDone(request, caller, 'upgraded');
   try {
     switch (text('intent')) {
       case 'option': {

@@ -4,6 +4,7 @@ import { data, Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/order-help-order';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { OrderChangeOffers, OrderHelpActions } from '../components/order-help/order-help-links.tsx';
+import { OrderChangeDone, type OrderChangeStep } from '../components/order-change/order-change-done.tsx';
 import { Notice } from '../components/trade/trade-panels.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { ErrorSummary } from '../components/ui/error-summary.tsx';
@@ -24,7 +25,7 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 type Loaded = { orderNumber: string; order: OrderProducts | null; via: 'link' | 'account'; problem: string | null; done: Done };
 type Sent = { sentTo: string; expiresInHours: number; purpose: OrderLinkPurpose } | null;
 /** What the guest just finished on this order's change or upgrade page (the address they were sent back to says). */
-type Done = 'changed' | 'upgraded' | null;
+type Done = OrderChangeStep | null;
 const doneOf = (request: Request): Done => {
   const query = new URL(request.url).searchParams;
   return query.has('changed') ? 'changed' : query.has('upgraded') ? 'upgraded' : null;
@@ -127,11 +128,7 @@ export default function OrderHelpOrderPage({ loaderData, actionData }: Route.Com
 function ManageOrder({ order, via, done }: { order: OrderProducts; via: Loaded['via']; done: Done }) {
   return (
     <>
-      {done && (
-        <Notice title={done === 'changed' ? 'Your order has been changed' : 'Your delivery has been upgraded'}>
-          We have e-mailed you what changed. Your order number stays the same.
-        </Notice>
-      )}
+      {done && <OrderChangeDone step={done} />}
       <section aria-labelledby="manage-order-heading" className="rounded-2xl border border-navy-100 bg-white p-6">
         <h2 id="manage-order-heading" className="section-heading">
           Order <span className="font-mono">{order.orderNumber}</span>: {STATUS_NAMES[order.status]}

@@ -1,6 +1,9 @@
+import { redirectDocument } from 'react-router';
+import type { OrderChangeStep } from '../../components/order-change/order-change-done.tsx';
 import { requireShopSession, sessionClientOptions } from '../auth/session.server.ts';
 import { proofClientOptions, proofFrom } from '../order-help/order-help.server.ts';
 import { orderHelpHome } from '../order-help/order-link.ts';
+import { redirectWithNotice } from '../step-done.server.ts';
 
 /**
  * Who changes an order, or upgrades its delivery, from its pages: the signed-in customer, in their
@@ -22,4 +25,12 @@ export function orderPageCaller(request: Request, orderNumber: string): OrderPag
   }
   const session = requireShopSession(request);
   return { guest: false, orderPath: `/account/orders/${orderNumber}`, clientOptions: (service) => sessionClientOptions(request, session, service) };
+}
+
+/**
+ * Back to the order's page once a change or an upgrade is done, which says so. A guest's page is loaded
+ * whole, so its link cookie goes with it (breadcrumbs.tsx); the account's says it once (`oneShotNotices`).
+ */
+export function backToOrderDone(request: Request, caller: OrderPageCaller, step: OrderChangeStep): Response {
+  return caller.guest ? redirectDocument(`${caller.orderPath}?${step}=1`) : redirectWithNotice(request, `${caller.orderPath}?done=${step}`);
 }
