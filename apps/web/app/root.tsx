@@ -28,6 +28,10 @@ import { lazyComponent } from './lib/lazy-component.tsx';
 import { CheckoutFooter, CheckoutHeader } from './components/layout/checkout-frame-lazy.tsx';
 import { CookieBanner } from './components/layout/cookie-banner.tsx';
 import { consentFromCookie } from './lib/consent.ts';
+import { ignoreAbandonedRequests } from './lib/abandoned-requests.ts';
+
+// A request the page abandoned is not an error, in the browser's console or anywhere else.
+if (typeof window !== 'undefined') ignoreAbandonedRequests(window);
 
 // Error pages are fetched only by a page that shows one (docs/decisions/0054).
 const NotFoundPage = lazyComponent(() => import('./components/status-page.tsx').then((module) => module.NotFoundPage));
