@@ -53,10 +53,15 @@ test('staff make a dearer change for a customer on the phone and e-mail it to pa
   await pageReady(customer);
   await fillCard(customer, '4242 4242 4242 4242');
   await customer.getByRole('button', { name: `Pay ${amount}`, exact: true }).click();
-  await expect(customer).toHaveURL(new RegExp(`/order-help/${orderNumber}\\?changed=1$`));
+  await expect(customer).toHaveURL(new RegExp(`/order-help/${orderNumber}\\?done=changed$`));
   await expect(customer.getByText('Your order has been changed')).toBeVisible();
   await expect(customer.getByText(/PL000109-2|Qty 1/).first()).toBeVisible();
   await customer.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-order-change-to-pay-paid.png`, fullPage: true });
+  // Said once: a reload is the order alone.
+  await customer.reload();
+  await expect(customer).toHaveURL(new RegExp(`/order-help/${orderNumber}$`));
+  await expect(customer.getByText(/PL000109-2|Qty 1/).first()).toBeVisible();
+  await expect(customer.getByText('Your order has been changed')).toHaveCount(0);
 
   // Staff see the change made, by the customer, on the order.
   await page.goto(`/staff/orders/${orderNumber}`);

@@ -34,6 +34,20 @@ describe('a step’s notice', () => {
     expect((await visit(`${page}.data?page=2&done=withdrawn&issueCode=ABCD&_routes=routes%2Fstaff-discount`, cookieOf(done))).status).toBe(200);
   });
 
+  it('can have the page loaded whole (a guest’s order pages, whose link cookie goes with it), marked all the same', async () => {
+    const orderPage = 'http://shop.test/order-help/BP-ABC-DEF-GHJ';
+    const done = redirectWithNotice(new Request(`${orderPage}/change`, { method: 'POST' }), '/order-help/BP-ABC-DEF-GHJ?done=changed', { document: true });
+    expect([done.status, done.headers.get('location'), done.headers.get('x-remix-reload-document')]).toEqual([
+      303,
+      '/order-help/BP-ABC-DEF-GHJ?done=changed',
+      'true',
+    ]);
+    expect(await (await visit(`${orderPage}?done=changed`, cookieOf(done))).text()).toBe('the page');
+    expect(redirectWithNotice(new Request(page, { method: 'POST' }), '/staff/discounts/SHOWROOM25?done=saved').headers.has('x-remix-reload-document')).toBe(
+      false,
+    );
+  });
+
   it('is dropped from the address when the page is asked for again (a reload, a bookmark), or for another notice', async () => {
     const reload = await visit(`${page}?page=2&done=withdrawn&issueCode=ABCD`);
     expect([reload.status, reload.headers.get('location')]).toEqual([302, '/staff/discounts/SHOWROOM25?page=2']);

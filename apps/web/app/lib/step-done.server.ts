@@ -1,4 +1,4 @@
-import { redirect, type MiddlewareFunction } from 'react-router';
+import { redirect, redirectDocument, type MiddlewareFunction } from 'react-router';
 import { cookieValue, isSecureRequest } from './auth/session.server.ts';
 
 /**
@@ -32,9 +32,10 @@ const noticeOf = (url: URL) => NOTICE_PARAMS.flatMap((name) => url.searchParams.
  * and a cookie naming that notice for the next minute, which the page's loader takes as the one time
  * it is shown (`oneShotNotices`). No script is needed, so it holds before scripts run too.
  */
-export function redirectWithNotice(request: Request, href: string): Response {
+export function redirectWithNotice(request: Request, href: string, { document = false }: { document?: boolean } = {}): Response {
   const target = new URL(href, request.url);
-  return redirect(href, { status: 303, headers: { 'set-cookie': markCookie(request, target) } });
+  // `document`: the page is loaded whole even when the scripts sent the form (a guest's order pages, whose link cookie goes with it).
+  return (document ? redirectDocument : redirect)(href, { status: 303, headers: { 'set-cookie': markCookie(request, target) } });
 }
 
 /** The cookie naming the notice in `page`'s address as the one to show, for the next minute. */

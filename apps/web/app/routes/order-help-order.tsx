@@ -4,7 +4,7 @@ import { data, Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/order-help-order';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { OrderChangeOffers, OrderHelpActions } from '../components/order-help/order-help-links.tsx';
-import { OrderChangeDone, type OrderChangeStep } from '../components/order-change/order-change-done.tsx';
+import { ORDER_CHANGE_STEPS, OrderChangeDone, type OrderChangeStep } from '../components/order-change/order-change-done.tsx';
 import { Notice } from '../components/trade/trade-panels.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { ErrorSummary } from '../components/ui/error-summary.tsx';
@@ -16,6 +16,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { formText, problemsFrom } from '../lib/order-help/order-help.ts';
 import { loadOrderProducts, proofFrom, requestOrderLink } from '../lib/order-help/order-help.server.ts';
 import { orderHelpHome, orderLinkCookie } from '../lib/order-help/order-link.ts';
+import { oneShotNotices } from '../lib/step-done.server.ts';
 
 /** The e-mail field's id: the error summary links to it. */
 const EMAIL_FIELD = 'order-link-email';
@@ -24,11 +25,11 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** `via`: how the visitor proved the order is theirs, the e-mailed link's cookie or their account (signed in). */
 type Loaded = { orderNumber: string; order: OrderProducts | null; via: 'link' | 'account'; problem: string | null; done: Done };
 type Sent = { sentTo: string; expiresInHours: number; purpose: OrderLinkPurpose } | null;
-/** What the guest just finished on this order's change or upgrade page (the address they were sent back to says). */
+/** What the guest just finished on this order's change or upgrade page (`?done=`, said once: `oneShotNotices`). */
 type Done = OrderChangeStep | null;
 const doneOf = (request: Request): Done => {
-  const query = new URL(request.url).searchParams;
-  return query.has('changed') ? 'changed' : query.has('upgraded') ? 'upgraded' : null;
+  const done = new URL(request.url).searchParams.get('done');
+  return ORDER_CHANGE_STEPS.find((step) => step === done) ?? null;
 };
 const SENT_FOR: Record<OrderLinkPurpose, string> = {
   manage: 'to manage this order',
@@ -98,6 +99,9 @@ export async function action({ params, request }: Route.ActionArgs) {
     return data({ sent: null as Sent, problem, emailAddress }, { status });
   }
 }
+
+// What a change or an upgrade just did is said once, as in the account: a reload is the order alone.
+export const middleware: Route.MiddlewareFunction[] = [oneShotNotices];
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta('Manage your order', 'Cancel, return, report a problem or ask about your order.'),

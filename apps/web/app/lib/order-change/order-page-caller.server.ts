@@ -1,4 +1,3 @@
-import { redirectDocument } from 'react-router';
 import type { OrderChangeStep } from '../../components/order-change/order-change-done.tsx';
 import { requireShopSession, sessionClientOptions } from '../auth/session.server.ts';
 import { proofClientOptions, proofFrom } from '../order-help/order-help.server.ts';
@@ -28,9 +27,9 @@ export function orderPageCaller(request: Request, orderNumber: string): OrderPag
 }
 
 /**
- * Back to the order's page once a change or an upgrade is done, which says so. A guest's page is loaded
- * whole, so its link cookie goes with it (breadcrumbs.tsx); the account's says it once (`oneShotNotices`).
+ * Back to the order's page once a change or an upgrade is done, which says so once (`oneShotNotices`). A
+ * guest's page is loaded whole, so its link cookie goes with it (breadcrumbs.tsx).
  */
 export function backToOrderDone(request: Request, caller: OrderPageCaller, step: OrderChangeStep): Response {
-  return caller.guest ? redirectDocument(`${caller.orderPath}?${step}=1`) : redirectWithNotice(request, `${caller.orderPath}?done=${step}`);
+  return redirectWithNotice(request, `${caller.orderPath}?done=${step}`, { document: caller.guest });
 }
