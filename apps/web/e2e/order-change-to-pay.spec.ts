@@ -55,6 +55,7 @@ test('staff make a dearer change for a customer on the phone and e-mail it to pa
   await customer.getByRole('button', { name: `Pay ${amount}`, exact: true }).click();
   await expect(customer).toHaveURL(new RegExp(`/order-help/${orderNumber}\\?done=changed$`));
   await expect(customer.getByText('Your order has been changed')).toBeVisible();
+  await expect(customer.locator(':focus')).toContainText('Your order has been changed');
   await expect(customer.getByText(/PL000109-2|Qty 1/).first()).toBeVisible();
   await customer.screenshot({ path: `${SCREENSHOT_DIR}/${testInfo.project.name}-order-change-to-pay-paid.png`, fullPage: true });
   // Said once: a reload is the order alone.

@@ -7,9 +7,8 @@ import { LineTotal, SummaryTotalsList } from '../components/checkout/order-summa
 import { OrderTimeline } from '../components/checkout/order-timeline.tsx';
 import { EmptyState } from '../components/layout/empty-state.tsx';
 import { PageHeader } from '../components/layout/page-header.tsx';
-import { ORDER_CHANGE_STEPS, OrderChangeDone } from '../components/order-change/order-change-done.tsx';
+import { OrderChangeDone } from '../components/order-change/order-change-done.tsx';
 import { OrderHelpLinks } from '../components/order-help/order-help-links.tsx';
-import { useStepDone } from '../components/staff/posted-step-form.tsx';
 import { CancelledPart } from '../components/cancelled-part.tsx';
 import { ParcelTracking } from '../components/parcel-tracking.tsx';
 import { Card } from '../components/staff-orders/order-details.tsx';
@@ -107,15 +106,9 @@ function OrderDetails({ order, placedFrom }: { order: Order; placedFrom: OrderPr
   const collecting = isCollecting(order.delivery);
   const when = whenText(order.delivery);
   const { display } = usePriceDisplay();
-  // Sent back here from the order's change or upgrade page (`?done=`, said once): the keyboard goes to what was done.
-  const { done, ref } = useStepDone(ORDER_CHANGE_STEPS);
   return (
     <div className="space-y-6">
-      {done && (
-        <div ref={ref} tabIndex={-1} className="focus:outline-none">
-          <OrderChangeDone step={done} />
-        </div>
-      )}
+      <OrderChangeDone />
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <Badge tone={statusTone(order.status)}>{STATUS_NAMES[order.status]}</Badge>
         <p className="text-navy-700">

@@ -4,7 +4,7 @@ import { data, Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/order-help-order';
 import { PageHeader } from '../components/layout/page-header.tsx';
 import { OrderChangeOffers, OrderHelpActions } from '../components/order-help/order-help-links.tsx';
-import { ORDER_CHANGE_STEPS, OrderChangeDone, type OrderChangeStep } from '../components/order-change/order-change-done.tsx';
+import { OrderChangeDone } from '../components/order-change/order-change-done.tsx';
 import { Notice } from '../components/trade/trade-panels.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { ErrorSummary } from '../components/ui/error-summary.tsx';
@@ -23,14 +23,8 @@ const EMAIL_FIELD = 'order-link-email';
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** `via`: how the visitor proved the order is theirs, the e-mailed link's cookie or their account (signed in). */
-type Loaded = { orderNumber: string; order: OrderProducts | null; via: 'link' | 'account'; problem: string | null; done: Done };
+type Loaded = { orderNumber: string; order: OrderProducts | null; via: 'link' | 'account'; problem: string | null };
 type Sent = { sentTo: string; expiresInHours: number; purpose: OrderLinkPurpose } | null;
-/** What the guest just finished on this order's change or upgrade page (`?done=`, said once: `oneShotNotices`). */
-type Done = OrderChangeStep | null;
-const doneOf = (request: Request): Done => {
-  const done = new URL(request.url).searchParams.get('done');
-  return ORDER_CHANGE_STEPS.find((step) => step === done) ?? null;
-};
 const SENT_FOR: Record<OrderLinkPurpose, string> = {
   manage: 'to manage this order',
   change: 'to change this order',
@@ -54,22 +48,21 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (orderNumber !== params.orderNumber) throw redirect(orderHelpHome(orderNumber), 301);
   const proof = proofFrom(request);
   const via = proof.linkToken ? 'link' : 'account';
-  const done = doneOf(request);
   if (!proof.linkToken && !proof.accessToken)
-    return data<Loaded>({ orderNumber, order: null, via, problem: null, done: null }, { headers: { 'cache-control': 'no-store' } });
+    return data<Loaded>({ orderNumber, order: null, via, problem: null }, { headers: { 'cache-control': 'no-store' } });
   try {
     const order = await loadOrderProducts(proof, orderNumber);
-    return data<Loaded>({ orderNumber, order, via, problem: null, done }, { headers: { 'cache-control': 'no-store' } });
+    return data<Loaded>({ orderNumber, order, via, problem: null }, { headers: { 'cache-control': 'no-store' } });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500 || error.status === 0) throw error;
     // Signed in, without a link: not an order of theirs, so they may ask for its link like anyone
     // (asked too often, they are told so, as with a link).
     if (!proof.linkToken && error.status !== 429)
-      return data<Loaded>({ orderNumber, order: null, via, problem: null, done: null }, { headers: { 'cache-control': 'no-store' } });
+      return data<Loaded>({ orderNumber, order: null, via, problem: null }, { headers: { 'cache-control': 'no-store' } });
     const forget = orderLinkCookie(orderNumber, null, { maxAgeSeconds: 0, secure: new URL(request.url).protocol === 'https:' });
     const problem = error.status === 403 ? linkProblem(error) : problemsFrom(error).problem;
     return data<Loaded>(
-      { orderNumber, order: null, via, problem, done: null },
+      { orderNumber, order: null, via, problem },
       { headers: { 'cache-control': 'no-store', ...(error.status === 403 ? { 'set-cookie': forget } : {}) } },
     );
   }
@@ -120,7 +113,7 @@ export default function OrderHelpOrderPage({ loaderData, actionData }: Route.Com
             not arrive in a few minutes, check your spam folder.
           </Notice>
         ) : order ? (
-          <ManageOrder order={order} via={via} done={loaderData.done} />
+          <ManageOrder order={order} via={via} />
         ) : (
           <AskForLink orderNumber={orderNumber} problem={actionData?.problem ?? loaderData.problem} emailAddress={actionData?.emailAddress ?? ''} />
         )}
@@ -129,10 +122,10 @@ export default function OrderHelpOrderPage({ loaderData, actionData }: Route.Com
   );
 }
 
-function ManageOrder({ order, via, done }: { order: OrderProducts; via: Loaded['via']; done: Done }) {
+function ManageOrder({ order, via }: { order: OrderProducts; via: Loaded['via'] }) {
   return (
     <>
-      {done && <OrderChangeDone step={done} />}
+      <OrderChangeDone />
       <section aria-labelledby="manage-order-heading" className="rounded-2xl border border-navy-100 bg-white p-6">
         <h2 id="manage-order-heading" className="section-heading">
           Order <span className="font-mono">{order.orderNumber}</span>: {STATUS_NAMES[order.status]}
